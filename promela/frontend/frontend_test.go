@@ -1,0 +1,133 @@
+package frontend
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+)
+
+// TestBadModels loads every model in testdata/bad and compares the
+// diagnostics with the `// want:` lines at the top of the file (see
+// testdata/bad/README.md).
+func TestBadModels(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "bad")
+	files, err := filepath.Glob(filepath.Join(dir, "*.pml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 60 {
+		t.Errorf("only %d bad models in %s; the front end promises at least 60", len(files), dir)
+	}
+	for _, path := range files {
+		path := path
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantErrs, wantWarns := parseWants(src)
+			if len(wantErrs)+len(wantWarns) == 0 {
+				t.Fatalf("no `// want:` lines")
+			}
+			r := Load(path, src, nil)
+			var gotErrs, gotWarns []string
+			for _, d := range r.Diags.Items {
+				s := formatDiag(dir, path, d)
+				if d.Severity == diag.Error {
+					gotErrs = append(gotErrs, s)
+				} else {
+					gotWarns = append(gotWarns, s)
+				}
+			}
+			sort.Strings(gotErrs)
+			sort.Strings(wantErrs)
+			if strings.Join(gotErrs, "\n") != strings.Join(wantErrs, "\n") {
+				t.Errorf("errors differ\n got:\n\t%s\nwant:\n\t%s", strings.Join(gotErrs, "\n\t"), strings.Join(wantErrs, "\n\t"))
+			}
+			for _, w := range wantWarns {
+				if !contains(gotWarns, w) {
+					t.Errorf("missing warning %q; got warnings:\n\t%s", w, strings.Join(gotWarns, "\n\t"))
+				}
+			}
+		})
+	}
+}
+
+// formatDiag writes d as LINE:COL: severity: msg, with the file name in
+// front when the diagnostic is in another file than the model itself.
+func formatDiag(dir, model string, d *diag.Diagnostic) string {
+	s := fmt.Sprintf("%d:%d: %s: %s", d.Pos.Line, d.Pos.Column, d.Severity, d.Msg)
+	if d.Pos.Filename != model && d.Pos.Filename != "" {
+		name := d.Pos.Filename
+		if rel, err := filepath.Rel(dir, name); err == nil {
+			name = rel
+		}
+		s = name + ":" + s
+	}
+	return s
+}
+
+func parseWants(src []byte) (errs, warns []string) {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		rest, ok := strings.CutPrefix(line, "// want:")
+		if !ok {
+			if line == "" || strings.HasPrefix(line, "//") {
+				continue
+			}
+			break
+		}
+		rest = strings.TrimSpace(rest)
+		if strings.Contains(rest, ": warning: ") {
+			warns = append(warns, rest)
+		} else {
+			errs = append(errs, rest)
+		}
+	}
+	return errs, warns
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCorpusAccepted loads every model of the shared conformance corpus:
+// SPIN 6.5.2 accepts them all, so must we.
+func TestCorpusAccepted(t *testing.T) {
+	dir := corpusDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+	for _, path := range files {
+		r, err := LoadFile(path, nil)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if r.HasErrors() {
+			var b bytes.Buffer
+			r.PrintDiags(&b)
+			t.Errorf("%s rejected:\n%s", filepath.Base(path), b.String())
+		}
+	}
+}
+
+// corpusDir finds ../shared/corpus/models beside the repository, or skips.
+func corpusDir(t testing.TB) string {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "models")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("shared corpus not present:", dir)
+	}
+	return dir
+}

@@ -1,0 +1,150 @@
+// Package token defines the lexical tokens of Promela and the source
+// positions that every later stage (syntax tree, checker, automata, reports)
+// carries.
+//
+// A model is read through the preprocessor, which produces one flat text. A
+// Pos is an offset into that text; a File maps it back to the original file,
+// line and column through includes and macro expansions, so diagnostics always
+// point at what the user wrote.
+package token
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Pos is a compact source position: 1 + a byte offset into a File's text.
+// The zero value NoPos means "no position".
+type Pos int
+
+// NoPos is the zero Pos.
+const NoPos Pos = 0
+
+// IsValid reports whether p is a real position.
+func (p Pos) IsValid() bool { return p != NoPos }
+
+// Position is a human-readable source position.
+type Position struct {
+	Filename string
+	Line     int // 1-based
+	Column   int // 1-based, in bytes
+	// Macro, when not empty, names the macro whose expansion produced the
+	// text at this position; Line and Column then point at its invocation.
+	Macro string
+}
+
+// IsValid reports whether the position has a line number.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String formats the position as file:line:col (or as much of it as is known).
+func (p Position) String() string {
+	s := p.Filename
+	if p.IsValid() {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Column)
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
+
+// A Segment maps the bytes of a File's text from Offset up to the next
+// segment's Offset back to their origin. When Macro is empty the bytes are a
+// verbatim copy of Filename starting at Line:Column, so positions advance
+// with the text (newlines included). When Macro is set, all the bytes come
+// from expanding that macro at Line:Column and map to that one position.
+type Segment struct {
+	Offset   int
+	Filename string
+	Line     int
+	Column   int
+	Macro    string
+}
+
+// File is the text the scanner reads (normally the preprocessor's output)
+// together with the map from its offsets back to original sources.
+type File struct {
+	name  string
+	src   []byte
+	segs  []Segment
+	lines []int // offsets of line starts in src, for the identity map
+}
+
+// NewFile returns a File for src whose positions map to name itself,
+// line for line (no preprocessing), until segments are added.
+func NewFile(name string, src []byte) *File {
+	f := &File{name: name, src: src}
+	f.lines = append(f.lines, 0)
+	for i, c := range src {
+		if c == '\n' {
+			f.lines = append(f.lines, i+1)
+		}
+	}
+	return f
+}
+
+// Name is the name the File was created with (the main model file).
+func (f *File) Name() string { return f.name }
+
+// Src is the text of the file.
+func (f *File) Src() []byte { return f.src }
+
+// Size is the length of the text in bytes.
+func (f *File) Size() int { return len(f.src) }
+
+// Pos converts a byte offset into a Pos.
+func (f *File) Pos(offset int) Pos { return Pos(offset + 1) }
+
+// Offset converts a Pos back into a byte offset.
+func (f *File) Offset(p Pos) int { return int(p) - 1 }
+
+// AddSegment appends a mapping segment. Segments must be added in
+// increasing Offset order; a segment at the same offset as the previous
+// one replaces it.
+func (f *File) AddSegment(s Segment) {
+	if n := len(f.segs); n > 0 && f.segs[n-1].Offset == s.Offset {
+		f.segs[n-1] = s
+		return
+	}
+	f.segs = append(f.segs, s)
+}
+
+// Segments returns the mapping segments (nil for an identity map).
+func (f *File) Segments() []Segment { return f.segs }
+
+// Position converts p into a human-readable position in the original
+// source. An invalid or out-of-range p gives the zero Position.
+func (f *File) Position(p Pos) Position {
+	if f == nil || !p.IsValid() {
+		return Position{}
+	}
+	off := f.Offset(p)
+	if off < 0 || off > len(f.src) {
+		return Position{}
+	}
+	if len(f.segs) == 0 {
+		i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
+		return Position{Filename: f.name, Line: i + 1, Column: off - f.lines[i] + 1}
+	}
+	i := sort.Search(len(f.segs), func(i int) bool { return f.segs[i].Offset > off }) - 1
+	if i < 0 {
+		return Position{Filename: f.name, Line: 1, Column: off + 1}
+	}
+	s := f.segs[i]
+	if s.Macro != "" {
+		return Position{Filename: s.Filename, Line: s.Line, Column: s.Column, Macro: s.Macro}
+	}
+	line, col := s.Line, s.Column
+	for _, c := range f.src[s.Offset:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return Position{Filename: s.Filename, Line: line, Column: col}
+}

@@ -1,0 +1,87 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"math/rand"
+	"testing"
+)
+
+func TestInsertAndGrow(t *testing.T) {
+	tab := New(4, 0)
+	seen := map[string]uint64{}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 50000; i++ {
+		n := rng.Intn(40)
+		s := make([]byte, n)
+		for j := range s {
+			s[j] = byte(rng.Intn(3)) // many duplicates
+		}
+		idx, added, err := tab.Insert(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev, ok := seen[string(s)]
+		if added == ok {
+			t.Fatalf("state %v: added=%v but seen before=%v", s, added, ok)
+		}
+		if ok && prev != idx {
+			t.Fatalf("state %v: index changed from %d to %d", s, prev, idx)
+		}
+		seen[string(s)] = idx
+	}
+	if tab.Len() != len(seen) {
+		t.Fatalf("Len = %d, want %d", tab.Len(), len(seen))
+	}
+	for s, idx := range seen {
+		if got := string(tab.State(idx)); got != s {
+			t.Fatalf("State(%d) = %v, want %v", idx, []byte(got), []byte(s))
+		}
+	}
+	st := tab.Stats()
+	if st.States != len(seen) || st.Slots < len(seen) {
+		t.Fatalf("bad stats %+v", st)
+	}
+}
+
+func TestEmptyState(t *testing.T) {
+	tab := New(4, 0)
+	i1, a1, _ := tab.Insert(nil)
+	i2, a2, _ := tab.Insert([]byte{})
+	if !a1 || a2 || i1 != i2 || len(tab.State(i1)) != 0 {
+		t.Fatalf("empty state handled wrongly: %d %v %d %v", i1, a1, i2, a2)
+	}
+}
+
+func TestMemLimit(t *testing.T) {
+	tab := New(10, 8<<20) // 8 KiB table + two 4 MiB chunks at most
+	var err error
+	buf := make([]byte, 1024)
+	n := 0
+	for i := 0; i < 100000 && err == nil; i++ {
+		binary.LittleEndian.PutUint64(buf, uint64(i))
+		_, _, err = tab.Insert(buf)
+		if err == nil {
+			n++
+		}
+	}
+	if !errors.Is(err, ErrMemLimit) {
+		t.Fatalf("expected ErrMemLimit, got %v after %d states", err, n)
+	}
+	if m := tab.Stats().Memory(); m > 8<<20 {
+		t.Fatalf("memory %d over the limit", m)
+	}
+	if n == 0 || tab.Len() != n {
+		t.Fatalf("stored %d, Len %d", n, tab.Len())
+	}
+}
+
+func BenchmarkInsert(b *testing.B) {
+	tab := New(20, 0)
+	s := make([]byte, 48)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		binary.LittleEndian.PutUint64(s, uint64(i%(1<<20)))
+		tab.Insert(s)
+	}
+}
