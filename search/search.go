@@ -1,0 +1,204 @@
+// Package search explores the state space of a pins.Model exhaustively,
+// depth-first (with an explicit stack, so no recursion limit) or
+// breadth-first (shortest counterexamples), checking for assertion
+// violations, run-time errors and invalid end states, and produces SPIN's
+// statistics and a trail for each error found.
+//
+// The inner loop allocates nothing per transition: successors are copied
+// into one stack arena that grows and shrinks with the search, states are
+// stored in a store.Set.
+package search
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
+	"github.com/gospin/gospin/trail"
+)
+
+// Options configure a search.
+type Options struct {
+	BFS bool
+	// MaxDepth bounds the search depth (pan's -m; 0 means 10000).
+	MaxDepth int
+	// StopAfter stops the search at the Nth error (pan's -cN); 0 means do
+	// not stop (pan's -c0 / -e). The default, 1, stops at the first.
+	StopAfter int
+	// IgnoreAssert (pan -A) and IgnoreEnd (pan -E) switch checks off.
+	IgnoreAssert bool
+	IgnoreEnd    bool
+	// AllTrails keeps a trail for every error (pan -e); otherwise only the
+	// first error's trail is kept.
+	AllTrails bool
+	// Store is the state set; nil means store.New(Hint, MemLimit).
+	Store    store.Set
+	HashLog2 int   // initial table size as a power of two (pan's -w)
+	MemLimit int64 // bytes, 0 for none
+	// Progress, if set, is called about every ProgressEvery with the
+	// statistics so far.
+	Progress      func(Stats)
+	ProgressEvery time.Duration
+}
+
+// Stats are the counters SPIN reports.
+type Stats struct {
+	StatesStored  int64
+	StatesMatched int64
+	Transitions   int64
+	AtomicSteps   int64
+	DepthReached  int
+	Errors        int
+	Elapsed       time.Duration
+	Store         store.Stats
+	StackBytes    int64
+}
+
+// Step is one step of a trail (see package trail): process Pid executed
+// static transition Group; K tells apart several successors of the same
+// (Pid, Group) in the order the model enumerates them (normally 0).
+type Step = trail.Step
+
+// Error is one violation with the path that leads to it.
+type Error struct {
+	Violation pins.Violation
+	Depth     int
+	Trail     []Step // nil unless kept (the first error, or all with AllTrails)
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Stats
+	Errors []Error
+	// Complete is true when every reachable state was explored.
+	Complete bool
+	// Incomplete explains why not: "depth limit", "memory limit",
+	// "interrupted", "stopped at error".
+	Incomplete string
+	// DepthLimitHit is set when some path was cut by MaxDepth.
+	DepthLimitHit bool
+}
+
+// Run explores m. It returns when the search is complete, the error limit
+// is reached, memory runs out, or ctx is cancelled; in every case Result
+// holds the statistics so far.
+func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
+	if opt.MaxDepth <= 0 {
+		opt.MaxDepth = 10000
+	}
+	if opt.Store == nil {
+		hint := opt.HashLog2
+		if hint == 0 {
+			hint = 18
+		}
+		opt.Store = store.New(hint, opt.MemLimit)
+	}
+	if opt.ProgressEvery == 0 {
+		opt.ProgressEvery = 2 * time.Second
+	}
+	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}}
+	s.nextTick = s.start.Add(opt.ProgressEvery)
+	var err error
+	if opt.BFS {
+		err = s.bfs()
+	} else {
+		err = s.dfs()
+	}
+	s.finish()
+	return s.res, err
+}
+
+type searcher struct {
+	m        pins.Model
+	opt      Options
+	ctx      context.Context
+	start    time.Time
+	nextTick time.Time
+	res      *Result
+	ticks    int
+	stop     bool
+}
+
+// errStop ends a search early without it being an error of the caller.
+var errStop = errors.New("stop")
+
+// check polls for cancellation and progress every few thousand states.
+func (s *searcher) check() error {
+	s.ticks++
+	if s.ticks&1023 != 0 {
+		return nil
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.res.Incomplete = "interrupted"
+		return errStop
+	}
+	if s.opt.Progress != nil {
+		if now := time.Now(); now.After(s.nextTick) {
+			s.nextTick = now.Add(s.opt.ProgressEvery)
+			s.res.Elapsed = now.Sub(s.start)
+			s.res.Store = s.opt.Store.Stats()
+			s.opt.Progress(s.res.Stats)
+		}
+	}
+	return nil
+}
+
+// report records a violation; it returns true when the search must stop.
+func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool {
+	switch v.Kind {
+	case pins.Assertion:
+		if s.opt.IgnoreAssert {
+			return false
+		}
+	case pins.InvalidEndState:
+		if s.opt.IgnoreEnd {
+			return false
+		}
+	}
+	e := Error{Violation: v, Depth: depth}
+	if len(s.res.Errors) == 0 || s.opt.AllTrails {
+		e.Trail = trail()
+	}
+	s.res.Errors = append(s.res.Errors, e)
+	s.res.Stats.Errors++
+	stopAfter := s.opt.StopAfter
+	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter {
+		s.res.Incomplete = "stopped at error"
+		return true
+	}
+	return false
+}
+
+func (s *searcher) finish() {
+	s.res.Elapsed = time.Since(s.start)
+	s.res.Store = s.opt.Store.Stats()
+	s.res.Complete = s.res.Incomplete == "" && !s.res.DepthLimitHit
+	if s.res.Incomplete == "" && s.res.DepthLimitHit {
+		s.res.Incomplete = "depth limit"
+	}
+}
+
+func (s *searcher) insert(st []byte) (uint64, bool, error) {
+	idx, added, err := s.opt.Store.Insert(st)
+	if err != nil {
+		if errors.Is(err, store.ErrMemLimit) {
+			s.res.Incomplete = "memory limit"
+			return 0, false, errStop
+		}
+		return 0, false, err
+	}
+	if added {
+		s.res.StatesStored++
+	}
+	return idx, added, nil
+}
+
+// stopErr turns the internal stop signal into a nil error.
+func stopErr(err error) error {
+	if err == errStop {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,170 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gospin/gospin/pins"
+)
+
+// grid is a toy model: two counters x and y in 0..k, each step increments
+// one of them. It has (k+1)^2 states and 2k(k+1) transitions. The state
+// (k,k) has no successor; it is a valid end state unless badEnd is set.
+// When assertAt >= 0, the step into x == y == assertAt violates an
+// assertion.
+type grid struct {
+	k        byte
+	badEnd   bool
+	assertAt int
+	succ     [2]byte
+	tr       pins.Transition
+	viol     pins.Violation
+}
+
+func (g *grid) Initial(dst []byte) ([]byte, error) { return append(dst[:0], 0, 0), nil }
+
+func (g *grid) Next(s []byte, yield func(*pins.Transition, []byte) bool) {
+	for p := 0; p < 2; p++ {
+		if s[p] >= g.k {
+			continue
+		}
+		g.succ = [2]byte{s[0], s[1]}
+		g.succ[p]++
+		g.tr = pins.Transition{Pid: p, Group: p, Pid2: -1, Group2: -1}
+		if int(g.succ[0]) == g.assertAt && int(g.succ[1]) == g.assertAt {
+			g.viol = pins.Violation{Kind: pins.Assertion, Message: "assertion violated"}
+			g.tr.Violation = &g.viol
+		}
+		if !yield(&g.tr, g.succ[:]) {
+			return
+		}
+	}
+}
+
+func (g *grid) Status(s []byte) pins.StateStatus {
+	if g.badEnd {
+		return 0
+	}
+	return pins.ValidEnd
+}
+
+func (g *grid) Info() *pins.Info { return &pins.Info{} }
+
+func TestCounts(t *testing.T) {
+	for _, bfs := range []bool{false, true} {
+		g := &grid{k: 20, assertAt: -1}
+		res, err := Run(context.Background(), g, Options{BFS: bfs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatesStored != 441 || res.Transitions != 2*20*21 || res.StatesMatched != res.Transitions-440 {
+			t.Errorf("bfs=%v: stored %d matched %d transitions %d", bfs, res.StatesStored, res.StatesMatched, res.Transitions)
+		}
+		if !res.Complete || res.Errors != nil {
+			t.Errorf("bfs=%v: complete=%v errors=%v", bfs, res.Complete, res.Errors)
+		}
+		if res.DepthReached != 40 {
+			t.Errorf("bfs=%v: depth %d, want 40", bfs, res.DepthReached)
+		}
+	}
+}
+
+func TestAssertionTrail(t *testing.T) {
+	for _, bfs := range []bool{false, true} {
+		g := &grid{k: 5, assertAt: 3}
+		res, err := Run(context.Background(), g, Options{BFS: bfs, StopAfter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Errors) != 1 || res.Complete {
+			t.Fatalf("bfs=%v: errors %v complete %v", bfs, res.Errors, res.Complete)
+		}
+		// Replaying the trail must reach x == y == 3.
+		x, y := 0, 0
+		for _, st := range res.Errors[0].Trail {
+			if st.Pid == 0 {
+				x++
+			} else {
+				y++
+			}
+		}
+		if x != 3 || y != 3 {
+			t.Errorf("bfs=%v: trail %v ends at (%d,%d)", bfs, res.Errors[0].Trail, x, y)
+		}
+		if bfs && len(res.Errors[0].Trail) != 6 {
+			t.Errorf("bfs trail not shortest: %d steps", len(res.Errors[0].Trail))
+		}
+	}
+}
+
+func TestInvalidEndAndKeepGoing(t *testing.T) {
+	g := &grid{k: 4, badEnd: true, assertAt: 2}
+	res, err := Run(context.Background(), g, Options{StopAfter: 0, AllTrails: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[pins.ViolationKind]int{}
+	for _, e := range res.Errors {
+		kinds[e.Violation.Kind]++
+		if e.Trail == nil {
+			t.Errorf("missing trail for %v", e.Violation)
+		}
+	}
+	// (2,2) is entered from (1,2) and (2,1): two assertion errors; (4,4) is the only end state.
+	if kinds[pins.Assertion] != 2 || kinds[pins.InvalidEndState] != 1 {
+		t.Errorf("errors by kind: %v", kinds)
+	}
+	if res.StatesStored != 25 {
+		t.Errorf("stored %d, want 25", res.StatesStored)
+	}
+	res, _ = Run(context.Background(), g, Options{StopAfter: 0, IgnoreAssert: true, IgnoreEnd: true})
+	if len(res.Errors) != 0 {
+		t.Errorf("-A -E still reports %v", res.Errors)
+	}
+}
+
+func TestDepthLimit(t *testing.T) {
+	g := &grid{k: 10, assertAt: -1}
+	res, _ := Run(context.Background(), g, Options{MaxDepth: 5})
+	if res.Complete || !res.DepthLimitHit || res.Incomplete != "depth limit" {
+		t.Errorf("depth limit not reported: %+v", res)
+	}
+	if res.StatesStored != 21 { // states with x+y <= 5
+		t.Errorf("stored %d, want 21", res.StatesStored)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g := &grid{k: 200, assertAt: -1}
+	res, err := Run(ctx, g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Incomplete != "interrupted" {
+		t.Errorf("cancelled search reports complete=%v %q", res.Complete, res.Incomplete)
+	}
+}
+
+func TestNoAllocsPerTransition(t *testing.T) {
+	g := &grid{k: 100, assertAt: -1}
+	Run(context.Background(), g, Options{}) // warm up
+	allocs := testing.AllocsPerRun(3, func() {
+		Run(context.Background(), g, Options{HashLog2: 16})
+	})
+	// 10201 states, 20200 transitions: a handful of allocations for the
+	// table, arena and stacks is fine, one per transition is not.
+	if allocs > 200 {
+		t.Errorf("%.0f allocations per search", allocs)
+	}
+}
+
+func BenchmarkDFS(b *testing.B) {
+	g := &grid{k: 250, assertAt: -1}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		res, _ := Run(context.Background(), g, Options{HashLog2: 17})
+		b.ReportMetric(float64(res.Transitions), "transitions/op")
+	}
+}

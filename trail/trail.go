@@ -1,0 +1,152 @@
+// Package trail reads and writes gospin's counterexample trails.
+//
+// A trail is a plain-text file, by default next to the model as
+// MODEL.trail (then MODEL1.trail, MODEL2.trail, ... for further errors,
+// as SPIN names them). Its format:
+//
+//	# gospin trail 1
+//	# model: examples/bad.pml
+//	# error: assertion violated (x < 3)
+//	# at: examples/bad.pml:12:3
+//	0:1:4:0
+//	1:0:2:0
+//	-1:-1:-1:-1
+//	2:1:5:0
+//
+// Lines starting with '#' are comments; "key: value" comments are kept as
+// headers. Every other line is one step, STEP:PID:GROUP:K: the step
+// number from 0, the pid of the process that moved, the static transition
+// it executed (an index into the model's transition groups, as `gospin
+// graph` shows them) and K, which of that transition's successors it took
+// when it has several (normally 0). The line -1:-1:-1:-1 marks where the
+// cycle of a liveness counterexample begins.
+package trail
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Step is one step of a trail.
+type Step struct {
+	Pid, Group, K int
+}
+
+// Trail is a counterexample: a path from the initial state, and for
+// liveness errors the index in Steps where the cycle starts (-1 if none).
+type Trail struct {
+	Headers    map[string]string
+	Keys       []string // header keys in order
+	Steps      []Step
+	CycleStart int
+}
+
+// New returns an empty trail without a cycle.
+func New() *Trail { return &Trail{Headers: map[string]string{}, CycleStart: -1} }
+
+// Set adds or replaces a header.
+func (t *Trail) Set(key, value string) {
+	if _, ok := t.Headers[key]; !ok {
+		t.Keys = append(t.Keys, key)
+	}
+	t.Headers[key] = value
+}
+
+// Write writes t in the trail format.
+func (t *Trail) Write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "# gospin trail 1")
+	for _, k := range t.Keys {
+		fmt.Fprintf(bw, "# %s: %s\n", k, strings.ReplaceAll(t.Headers[k], "\n", " "))
+	}
+	for i, s := range t.Steps {
+		if i == t.CycleStart {
+			fmt.Fprintln(bw, "-1:-1:-1:-1")
+		}
+		fmt.Fprintf(bw, "%d:%d:%d:%d\n", i, s.Pid, s.Group, s.K)
+	}
+	return bw.Flush()
+}
+
+// WriteFile writes t to path.
+func (t *Trail) WriteFile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := t.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Read parses a trail; errors name the line.
+func Read(r io.Reader, name string) (*Trail, error) {
+	t := New()
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		if c, ok := strings.CutPrefix(text, "#"); ok {
+			if k, v, ok := strings.Cut(strings.TrimSpace(c), ": "); ok {
+				t.Set(k, v)
+			}
+			continue
+		}
+		f := strings.Split(text, ":")
+		if len(f) != 4 {
+			return nil, fmt.Errorf("%s:%d: expected STEP:PID:GROUP:K, found %q", name, line, text)
+		}
+		var n [4]int
+		for i, s := range f {
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: expected a number, found %q", name, line, s)
+			}
+			n[i] = v
+		}
+		if n == [4]int{-1, -1, -1, -1} {
+			t.CycleStart = len(t.Steps)
+			continue
+		}
+		if n[0] != len(t.Steps) {
+			return nil, fmt.Errorf("%s:%d: expected step %d, found %d", name, line, len(t.Steps), n[0])
+		}
+		if n[1] < 0 || n[2] < 0 || n[3] < 0 {
+			return nil, fmt.Errorf("%s:%d: negative pid, transition or successor index", name, line)
+		}
+		t.Steps = append(t.Steps, Step{Pid: n[1], Group: n[2], K: n[3]})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ReadFile reads the trail at path.
+func ReadFile(path string) (*Trail, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Path returns the name of the n-th trail of a model (n = 0 for the
+// first): model.pml.trail, model.pml1.trail, ... as SPIN names them.
+func Path(model string, n int) string {
+	if n == 0 {
+		return model + ".trail"
+	}
+	return model + strconv.Itoa(n) + ".trail"
+}
