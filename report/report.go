@@ -1,0 +1,165 @@
+// Package report prints the outcome of a verification run: a SPIN-style
+// text report (what pan prints, so people and scripts used to SPIN can read
+// it) and a JSON document with stable field names.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Violation is one error found, as reported.
+type Violation struct {
+	Kind     string `json:"kind"`     // assertion, invalid-end-state, runtime-error, acceptance-cycle, non-progress-cycle
+	Message  string `json:"message"`  // e.g. "assertion violated (x<3)"
+	Location string `json:"location"` // file:line:col of the statement, when known
+	Depth    int    `json:"depth"`
+	Trail    string `json:"trail,omitempty"` // path of the trail file written for it
+}
+
+// Unreached lists the statements of one process type that the search never
+// executed.
+type Unreached struct {
+	Kind   string   `json:"kind"` // "proctype", "init" or "claim"
+	Name   string   `json:"name"`
+	Lines  []string `json:"lines"` // `file:line, state N, "stmt"`
+	Count  int      `json:"unreached"`
+	States int      `json:"states"`
+}
+
+// Summary is everything a report shows. The JSON field names are part of
+// gospin's interface (documented in the README).
+type Summary struct {
+	Model            string      `json:"model"`
+	Property         string      `json:"property,omitempty"` // never claim or ltl name
+	Complete         bool        `json:"complete"`
+	Incomplete       string      `json:"incomplete,omitempty"` // why not complete
+	Errors           int         `json:"errors"`
+	StatesStored     int64       `json:"states_stored"`
+	StatesMatched    int64       `json:"states_matched"`
+	Transitions      int64       `json:"transitions"`
+	AtomicSteps      int64       `json:"atomic_steps"`
+	Depth            int         `json:"depth"`
+	StateVectorBytes int         `json:"state_vector_bytes"`
+	MemoryBytes      int64       `json:"memory_bytes"`
+	HashConflicts    int64       `json:"hash_conflicts"`
+	ElapsedS         float64     `json:"elapsed_s"`
+	Violations       []Violation `json:"violations"`
+	Unreached        []Unreached `json:"unreached,omitempty"`
+
+	// Settings shown in the text report's header.
+	Search       string `json:"search"` // "dfs" or "bfs"
+	Claim        bool   `json:"-"`
+	CheckAssert  bool   `json:"-"`
+	CheckEnd     bool   `json:"-"`
+	Acceptance   bool   `json:"-"`
+	NonProgress  bool   `json:"-"`
+	Reduced      bool   `json:"-"`
+	MaxDepth     int    `json:"-"`
+	StackBytes   int64  `json:"-"`
+	TableBytes   int64  `json:"-"`
+	StoredBytes  int64  `json:"-"`
+	DepthLimited bool   `json:"-"`
+}
+
+// JSON writes s as an indented JSON document.
+func JSON(w io.Writer, s *Summary) error {
+	if s.Violations == nil {
+		s.Violations = []Violation{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+func plusMinus(b bool, yes, no string) string {
+	if b {
+		return "+" + yes
+	}
+	return "-" + no
+}
+
+// Text writes the SPIN-style report.
+func Text(w io.Writer, s *Summary) {
+	for _, v := range s.Violations {
+		fmt.Fprintf(w, "gospin: %s (at depth %d)\n", v.Message, v.Depth)
+		if v.Trail != "" {
+			fmt.Fprintf(w, "gospin: wrote %s\n", v.Trail)
+		}
+	}
+	if s.DepthLimited {
+		fmt.Fprintf(w, "error: max search depth too small (-m%d)\n", s.MaxDepth)
+	}
+	if !s.Complete {
+		fmt.Fprintf(w, "Warning: Search not completed (%s)\n", s.Incomplete)
+	}
+	if s.Reduced {
+		fmt.Fprintf(w, "\t+ Partial Order Reduction\n")
+	}
+	if s.Search == "bfs" {
+		fmt.Fprintf(w, "\t+ Breadth-First Search\n")
+	}
+	fmt.Fprintf(w, "\nFull statespace search for:\n")
+	if s.Claim {
+		fmt.Fprintf(w, "\tnever claim         \t+ (%s)\n", s.Property)
+	} else {
+		fmt.Fprintf(w, "\tnever claim         \t- (none specified)\n")
+	}
+	fmt.Fprintf(w, "\tassertion violations\t%s\n", plusMinus(s.CheckAssert, "", " (disabled by -A flag)"))
+	switch {
+	case s.Acceptance:
+		fmt.Fprintf(w, "\tacceptance   cycles \t+ (fairness disabled)\n")
+	case s.NonProgress:
+		fmt.Fprintf(w, "\tnon-progress cycles \t+ (fairness disabled)\n")
+	default:
+		fmt.Fprintf(w, "\tcycle checks       \t- (disabled)\n")
+	}
+	endNote := " (disabled by -E flag)"
+	if s.Claim {
+		endNote = " (disabled by never claim)"
+	}
+	fmt.Fprintf(w, "\tinvalid end states\t%s\n\n", plusMinus(s.CheckEnd && !s.Claim, "", endNote))
+	fmt.Fprintf(w, "State-vector %d byte, depth reached %d, errors: %d\n", s.StateVectorBytes, s.Depth, s.Errors)
+	fmt.Fprintf(w, "%9d states, stored\n", s.StatesStored)
+	fmt.Fprintf(w, "%9d states, matched\n", s.StatesMatched)
+	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", s.Transitions)
+	fmt.Fprintf(w, "%9d atomic steps\n", s.AtomicSteps)
+	fmt.Fprintf(w, "hash conflicts: %9d (resolved)\n\n", s.HashConflicts)
+	mb := func(b int64) float64 { return float64(b) / (1 << 20) }
+	fmt.Fprintf(w, "Stats on memory usage (in Megabytes):\n")
+	fmt.Fprintf(w, "%9.3f\tequivalent memory usage for states (stored*(State-vector + overhead))\n",
+		mb(s.StatesStored*int64(s.StateVectorBytes)))
+	fmt.Fprintf(w, "%9.3f\tactual memory usage for states\n", mb(s.MemoryBytes-s.TableBytes-s.StackBytes))
+	fmt.Fprintf(w, "%9.3f\tmemory used for hash table\n", mb(s.TableBytes))
+	fmt.Fprintf(w, "%9.3f\tmemory used for the search stack (-m%d)\n", mb(s.StackBytes), s.MaxDepth)
+	fmt.Fprintf(w, "%9.3f\ttotal actual memory usage\n\n", mb(s.MemoryBytes))
+	for _, u := range s.Unreached {
+		fmt.Fprintf(w, "unreached in %s %s\n", u.Kind, u.Name)
+		for _, l := range u.Lines {
+			fmt.Fprintf(w, "\t%s\n", l)
+		}
+		fmt.Fprintf(w, "\t(%d of %d states)\n", u.Count, u.States)
+	}
+	fmt.Fprintf(w, "\ngospin: elapsed time %.3g seconds\n", s.ElapsedS)
+	if s.ElapsedS > 0 {
+		fmt.Fprintf(w, "gospin: rate %10.1f states/second\n", float64(s.StatesStored)/s.ElapsedS)
+	}
+}
+
+// Verdict is a one-word summary: "pass", "fail" or "incomplete".
+func (s *Summary) Verdict() string {
+	switch {
+	case s.Errors > 0:
+		return "fail"
+	case !s.Complete:
+		return "incomplete"
+	}
+	return "pass"
+}
+
+// String is a short one-line summary for logs.
+func (s *Summary) String() string {
+	return strings.TrimSpace(fmt.Sprintf("%s: %s, %d states, %d transitions", s.Model, s.Verdict(), s.StatesStored, s.Transitions))
+}
