@@ -71,6 +71,8 @@ type Error struct {
 // Result is the outcome of a search.
 type Result struct {
 	Stats
+	// States is the set of stored states (for reports that scan them).
+	States store.Set
 	Errors []Error
 	// Complete is true when every reachable state was explored.
 	Complete bool
@@ -174,6 +176,7 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 func (s *searcher) finish() {
 	s.res.Elapsed = time.Since(s.start)
 	s.res.Store = s.opt.Store.Stats()
+	s.res.States = s.opt.Store
 	s.res.Complete = s.res.Incomplete == "" && !s.res.DepthLimitHit
 	if s.res.Incomplete == "" && s.res.DepthLimitHit {
 		s.res.Incomplete = "depth limit"

@@ -29,6 +29,9 @@ type Set interface {
 	State(idx uint64) []byte
 	// Len is the number of stored states.
 	Len() int
+	// Each calls f for every stored state, in no particular order, until
+	// f returns false.
+	Each(f func(idx uint64, s []byte) bool)
 	// Stats describes the memory in use.
 	Stats() Stats
 }
@@ -194,6 +197,18 @@ func (t *Table) State(idx uint64) []byte {
 
 // Len implements Set.
 func (t *Table) Len() int { return t.n }
+
+// Each implements Set.
+func (t *Table) Each(f func(idx uint64, s []byte) bool) {
+	for _, e := range t.slots {
+		if e != 0 {
+			off := e&offsetMask - 1
+			if !f(off, t.State(off)) {
+				return
+			}
+		}
+	}
+}
 
 // Stats implements Set.
 func (t *Table) Stats() Stats {

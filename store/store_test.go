@@ -85,3 +85,24 @@ func BenchmarkInsert(b *testing.B) {
 		tab.Insert(s)
 	}
 }
+
+func TestEach(t *testing.T) {
+	tab := New(4, 0)
+	want := map[string]bool{}
+	for i := 0; i < 1000; i++ {
+		s := []byte{byte(i), byte(i >> 8), 7}
+		tab.Insert(s)
+		want[string(s)] = true
+	}
+	got := map[string]bool{}
+	tab.Each(func(idx uint64, s []byte) bool {
+		if string(tab.State(idx)) != string(s) {
+			t.Fatalf("Each gives index %d for the wrong state", idx)
+		}
+		got[string(s)] = true
+		return true
+	})
+	if len(got) != len(want) {
+		t.Fatalf("Each visited %d states, want %d", len(got), len(want))
+	}
+}

@@ -1,0 +1,131 @@
+// Package verify runs an exhaustive verification of a model: it builds the
+// search options from SPIN-style settings, runs the search, writes a trail
+// for each error kept, and summarises the run as a report.Summary. The
+// gospin verify command and the conformance tests both go through here.
+package verify
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/trail"
+)
+
+// Options are the verification settings, named after pan's options.
+type Options struct {
+	BFS          bool
+	MaxDepth     int   // -m (default 10000)
+	HashLog2     int   // -w
+	MemLimit     int64 // -memlim, in bytes
+	StopAfter    int   // -c N (default 1); 0 with -e
+	AllTrails    bool  // -e
+	IgnoreAssert bool  // -A
+	IgnoreEnd    bool  // -E
+	// TrailBase is the model path trails are named after (model.pml.trail,
+	// model.pml1.trail, ...); empty means write no trail files.
+	TrailBase string
+	Progress  func(search.Stats)
+}
+
+// Model is what verification needs from a model beyond the pins
+// interface: how to describe it in the report.
+type Model interface {
+	pins.Model
+	// StateVectorBytes is the size of the initial state vector as
+	// reported ("State-vector N byte").
+	StateVectorBytes() int
+}
+
+// Unreacher is implemented by models that can list the statements no
+// stored state reached, as SPIN's unreached-code report does.
+type Unreacher interface {
+	Unreached(states func(yield func([]byte) bool)) []report.Unreached
+}
+
+// Run verifies m and returns the summary, the search result (for callers
+// that need the trails) and an error only for failures of the tool itself.
+func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summary, *search.Result, error) {
+	sopt := search.Options{
+		BFS:          opt.BFS,
+		MaxDepth:     opt.MaxDepth,
+		StopAfter:    opt.StopAfter,
+		IgnoreAssert: opt.IgnoreAssert,
+		IgnoreEnd:    opt.IgnoreEnd,
+		AllTrails:    opt.AllTrails,
+		HashLog2:     opt.HashLog2,
+		MemLimit:     opt.MemLimit,
+		Progress:     opt.Progress,
+	}
+	if sopt.MaxDepth == 0 {
+		sopt.MaxDepth = 10000
+	}
+	start := time.Now()
+	res, err := search.Run(ctx, m, sopt)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum := &report.Summary{
+		Model:            name,
+		Complete:         res.Complete,
+		Incomplete:       res.Incomplete,
+		Errors:           res.Stats.Errors,
+		StatesStored:     res.StatesStored,
+		StatesMatched:    res.StatesMatched,
+		Transitions:      res.Transitions,
+		AtomicSteps:      res.AtomicSteps,
+		Depth:            res.DepthReached,
+		StateVectorBytes: m.StateVectorBytes(),
+		MemoryBytes:      res.Store.Memory() + res.StackBytes,
+		HashConflicts:    res.Store.Conflicts,
+		ElapsedS:         time.Since(start).Seconds(),
+		Search:           "dfs",
+		CheckAssert:      !opt.IgnoreAssert,
+		CheckEnd:         !opt.IgnoreEnd,
+		MaxDepth:         sopt.MaxDepth,
+		StackBytes:       res.StackBytes,
+		TableBytes:       res.Store.TableBytes,
+		StoredBytes:      res.Store.StoredBytes,
+		DepthLimited:     res.DepthLimitHit,
+		Violations:       []report.Violation{},
+	}
+	if opt.BFS {
+		sum.Search = "bfs"
+	}
+	ntrail := 0
+	for _, e := range res.Errors {
+		v := report.Violation{
+			Kind:    e.Violation.Kind.String(),
+			Message: e.Violation.Message,
+			Depth:   e.Depth,
+		}
+		if e.Violation.Pos.IsValid() {
+			v.Location = e.Violation.Pos.String()
+		}
+		if e.Trail != nil && opt.TrailBase != "" {
+			path := trail.Path(opt.TrailBase, ntrail)
+			ntrail++
+			t := trail.New()
+			t.Set("model", opt.TrailBase)
+			t.Set("error", e.Violation.Message)
+			if v.Location != "" {
+				t.Set("at", v.Location)
+			}
+			t.Steps = e.Trail
+			if err := t.WriteFile(path); err != nil {
+				return nil, nil, fmt.Errorf("writing trail: %w", err)
+			}
+			v.Trail = path
+		}
+		sum.Violations = append(sum.Violations, v)
+	}
+	if u, ok := m.(Unreacher); ok && res.Complete {
+		sum.Unreached = u.Unreached(func(yield func([]byte) bool) {
+			res.States.Each(func(_ uint64, s []byte) bool { return yield(s) })
+		})
+	}
+	return sum, res, nil
+}
