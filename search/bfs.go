@@ -47,7 +47,6 @@ func (s *searcher) bfs() error {
 		}
 		for i := lo; i < hi; i++ {
 			sc := &ex.succs[i]
-			s.res.Transitions++
 			if v := sc.t.Violation; v != nil {
 				step := sc.step
 				if s.report(*v, n.depth+1, func() []Step { return trail(head, &step) }) {
@@ -64,6 +63,7 @@ func (s *searcher) bfs() error {
 			}
 			if !added {
 				s.res.StatesMatched++
+				s.res.Transitions++
 				continue
 			}
 			if n.depth+1 > s.res.DepthReached {

@@ -98,7 +98,6 @@ func (s *searcher) dfs() error {
 		}
 		sc := &ex.succs[f.next]
 		f.next++
-		s.res.Transitions++
 		depth := len(stack) // depth of the successor
 		if v := sc.t.Violation; v != nil {
 			step := sc.step
@@ -110,18 +109,29 @@ func (s *searcher) dfs() error {
 			s.res.DepthLimitHit = true
 			continue
 		}
-		idx, added, err := s.insert(ex.bytes(sc))
-		if err != nil {
-			return stopErr(err)
-		}
-		if !added {
-			s.res.StatesMatched++
-			continue
+		var state []byte
+		if sc.t.Flags&pins.InAtomic != 0 {
+			// Inside an atomic sequence: explored but not stored, as pan
+			// does. The bytes stay valid in the arena until this frame's
+			// parent is popped.
+			s.res.AtomicSteps++
+			state = ex.bytes(sc)
+		} else {
+			idx, added, err := s.insert(ex.bytes(sc))
+			if err != nil {
+				return stopErr(err)
+			}
+			if !added {
+				s.res.StatesMatched++
+				s.res.Transitions++
+				continue
+			}
+			state = s.opt.Store.State(idx)
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
 		}
-		stack = append(stack, frame{state: s.opt.Store.State(idx), step: sc.step})
+		stack = append(stack, frame{state: state, step: sc.step})
 		if err := s.expandTop(ex, stack, trail); err != nil {
 			return stopErr(err)
 		}

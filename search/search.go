@@ -194,6 +194,9 @@ func (s *searcher) insert(st []byte) (uint64, bool, error) {
 	}
 	if added {
 		s.res.StatesStored++
+		// pan counts transitions as stored + matched: every step that
+		// reached a stored state, and the initial state.
+		s.res.Transitions++
 	}
 	return idx, added, nil
 }

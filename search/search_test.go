@@ -57,7 +57,7 @@ func TestCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.StatesStored != 441 || res.Transitions != 2*20*21 || res.StatesMatched != res.Transitions-440 {
+		if res.StatesStored != 441 || res.Transitions != 2*20*21+1 || res.StatesMatched != res.Transitions-441 {
 			t.Errorf("bfs=%v: stored %d matched %d transitions %d", bfs, res.StatesStored, res.StatesMatched, res.Transitions)
 		}
 		if !res.Complete || res.Errors != nil {
@@ -166,5 +166,37 @@ func BenchmarkDFS(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		res, _ := Run(context.Background(), g, Options{HashLog2: 17})
 		b.ReportMetric(float64(res.Transitions), "transitions/op")
+	}
+}
+
+// chain is 0 -> 1 -> ... -> n; the steps into 1..atomicTo are inside an
+// atomic sequence.
+type chain struct {
+	n, atomicTo byte
+	tr          pins.Transition
+}
+
+func (c *chain) Initial(dst []byte) ([]byte, error) { return append(dst[:0], 0), nil }
+func (c *chain) Next(s []byte, yield func(*pins.Transition, []byte) bool) {
+	if s[0] >= c.n {
+		return
+	}
+	c.tr = pins.Transition{Pid: 0, Group: int(s[0])}
+	if s[0]+1 <= c.atomicTo {
+		c.tr.Flags = pins.InAtomic
+	}
+	yield(&c.tr, []byte{s[0] + 1})
+}
+func (c *chain) Status([]byte) pins.StateStatus { return pins.ValidEnd }
+func (c *chain) Info() *pins.Info               { return &pins.Info{} }
+
+func TestAtomicStepsNotStored(t *testing.T) {
+	res, err := Run(context.Background(), &chain{n: 5, atomicTo: 2}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stored: 0, 3, 4, 5; states 1 and 2 are atomic steps (as pan counts).
+	if res.StatesStored != 4 || res.AtomicSteps != 2 || res.Transitions != 4 || res.DepthReached != 5 {
+		t.Errorf("stored %d atomic %d transitions %d depth %d", res.StatesStored, res.AtomicSteps, res.Transitions, res.DepthReached)
 	}
 }
