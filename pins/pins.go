@@ -8,6 +8,24 @@
 // its own, with no heap allocation per transition in the steady state. For
 // every transition it also says, statically, which parts of the state it may
 // read and write, which partial-order reduction needs.
+//
+// Atomic sequences are visible to the search: a step that leaves its process
+// inside an atomic sequence is flagged InAtomic, and its successor is an
+// intermediate state that the search must expand at once without storing
+// it (SPIN counts such steps as "atomic steps", not as transitions). The
+// state itself records which process holds the atomic sequence, so Next on
+// an intermediate state lets only that process move; when it cannot, Next
+// yields a single AtomicLost step to the same state as an ordinary one,
+// which the search stores like any successor (as pan does). A rendezvous
+// (a send and its matching receive) is one step.
+//
+// With a never claim, every step is a move of the claim followed by a
+// move of the system, and pan does not report invalid end states
+// (Info.Claim says so). A search that stores each successor and explores
+// it at once, before generating the next one, in the order Next yields
+// them, meets pan's first error after exactly pan's numbers of states.
+//
+// A Model keeps working buffers inside: one goroutine at a time.
 package pins
 
 import "github.com/gospin/gospin/promela/token"
@@ -19,9 +37,12 @@ type Model interface {
 	Initial(dst []byte) ([]byte, error)
 
 	// Next calls yield once for each enabled transition of state s, with
-	// the transition and the successor state. succ is owned by the model
-	// and valid only during the call; yield must copy what it keeps.
-	// Iteration stops when yield returns false. Next must not modify s.
+	// the transition and the successor state. Both are owned by the model
+	// and valid only during the call; yield must copy what it keeps, and
+	// must not call Next, Status or Initial itself. Iteration stops when
+	// yield returns false. Next does not modify s. The order of the
+	// successors is SPIN's (highest pid first, a location's transitions in
+	// order), so that searches meet errors where pan meets them.
 	Next(s []byte, yield func(t *Transition, succ []byte) bool)
 
 	// Status classifies state s for the checks that look at a state rather
@@ -34,10 +55,15 @@ type Model interface {
 
 // Transition describes one step from a state to a successor.
 type Transition struct {
-	Pid   int   // the process that moved (for a rendezvous, the sender)
-	Group int   // static transition id: index into Info().Groups
-	Pid2  int   // the receiver of a rendezvous, or -1
-	Group2 int  // the receiver's transition id, or -1
+	Pid    int // the process that moved (for a rendezvous, the sender)
+	Group  int // static transition id: index into Info().Groups
+	Pid2   int // the receiver of a rendezvous, or -1
+	Group2 int // the receiver's transition id, or -1
+	// Claim is the never claim's transition taken just before this step
+	// (with a claim, every step is a claim move then a system move), or -1.
+	// When the system cannot move the claim moves alone (it "stutters"):
+	// then Pid and Group are -1.
+	Claim int
 	Flags TransFlags
 	// Violation, when not nil, is the error that this step exhibits (a
 	// failed assertion or a run-time error). The successor is still given.
@@ -48,12 +74,23 @@ type Transition struct {
 type TransFlags uint32
 
 const (
-	// InAtomic: the successor is inside an atomic sequence of Pid (SPIN
-	// does not store such intermediate states).
+	// InAtomic: the successor is inside an atomic sequence (of Pid, or of
+	// Pid2 after a rendezvous): an intermediate state, which SPIN neither
+	// stores nor counts as a transition; the search expands it at once.
 	InAtomic TransFlags = 1 << iota
 	// Timeout: the step was enabled only because nothing else was.
 	Timeout
+	// AtomicLost: the process holding an atomic sequence is blocked, so
+	// the sequence loses its atomicity. The successor is the same state,
+	// now an ordinary one (Group is -1); SPIN stores it as any other.
+	AtomicLost
 )
+
+// Describer is implemented by models that can render a state for people
+// (traces, debugging).
+type Describer interface {
+	Describe(s []byte) string
+}
 
 // ViolationKind classifies violations.
 type ViolationKind int
@@ -64,6 +101,8 @@ const (
 	RuntimeError
 	AcceptanceCycle
 	NonProgressCycle
+	// ClaimEnd: the never claim reached its end (the property is violated).
+	ClaimEnd
 )
 
 func (k ViolationKind) String() string {
@@ -78,6 +117,8 @@ func (k ViolationKind) String() string {
 		return "acceptance-cycle"
 	case NonProgressCycle:
 		return "non-progress-cycle"
+	case ClaimEnd:
+		return "claim-end"
 	}
 	return "unknown"
 }
@@ -106,11 +147,17 @@ const (
 
 // Info is the static description of a model.
 type Info struct {
-	// Groups are the static transitions (statements) of all process types.
+	// Groups are the static transitions (statements) of all process types
+	// and of the never claim. The statements inside a d_step body are
+	// groups too (for their text and position) but are never a step of
+	// their own: the d_step's group stands for the whole body, and its
+	// Reads and Writes cover it.
 	Groups []Group
 	// Slots name the parts of the state that dependency information refers
 	// to (variables, process program counters, channels).
 	Slots []Slot
+	// Claim: the model has a never claim (no invalid end state checks).
+	Claim bool
 }
 
 // Group is one static transition: a statement of a process type.

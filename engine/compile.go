@@ -1,0 +1,464 @@
+package engine
+
+import (
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/token"
+)
+
+// efn is a compiled expression: it evaluates in the context c without
+// allocating. Run-time errors are recorded in c (the first one wins) and
+// the expression yields 0.
+type efn func(c *ctx) int32
+
+// Run-time error messages (static strings: recording one allocates nothing).
+const (
+	errIndex     = "array index out of range"
+	errDiv       = "division by zero"
+	errChan      = "invalid channel"
+	errPid       = "invalid process id in remote reference"
+	errProcType  = "remote reference to a process of another type"
+	errDStep     = "d_step blocked after its first statement"
+	errDStepInf  = "d_step does not terminate"
+	errFields    = "message has the wrong number of fields"
+	errRendDStep = "rendezvous operation inside d_step"
+	errPrio      = "priority is out of range"
+	errEnabled   = "enabled(pid) of the process itself (or a cycle of enabled)"
+)
+
+// cref is a compiled variable reference.
+type cref struct {
+	typ    *automata.Type // type of the element addressed
+	hidden bool
+	addr   func(c *ctx) int // offset in the state (or in c.hidden), -1 on error
+}
+
+func (r *cref) load(c *ctx) int32 {
+	off := r.addr(c)
+	if off < 0 {
+		return 0
+	}
+	if r.hidden {
+		return load(c.hidden, off, r.typ)
+	}
+	return load(c.s, off, r.typ)
+}
+
+func (r *cref) store(c *ctx, v int32) {
+	off := r.addr(c)
+	if off < 0 {
+		return
+	}
+	if r.hidden {
+		store(c.hidden, off, r.typ, v)
+		return
+	}
+	store(c.s, off, r.typ, v)
+}
+
+type compiler struct {
+	e *Engine
+}
+
+func (cm *compiler) ref(r *automata.Ref) *cref {
+	v := r.Var
+	cr := &cref{typ: &v.Type, hidden: cm.e.isHidden(v)}
+	elem := typeSize(v.Type)
+	// base address
+	var base func(c *ctx) int
+	switch {
+	case r.Remote != nil:
+		pt := r.Remote.Proc
+		off := procHdr + v.Offset
+		if r.Remote.Pid == nil {
+			base = func(c *ctx) int {
+				for i := 0; i < c.nproc; i++ {
+					if c.s[c.procOff[i]] == byte(pt.Index) {
+						return int(c.procOff[i]) + off
+					}
+				}
+				c.fail(errPid)
+				return -1
+			}
+		} else {
+			pid := cm.expr(r.Remote.Pid)
+			base = func(c *ctx) int {
+				p := pid(c)
+				if p < 0 || int(p) >= c.nproc {
+					c.fail(errPid)
+					return -1
+				}
+				po := int(c.procOff[p])
+				if c.s[po] != byte(pt.Index) {
+					c.fail(errProcType)
+					return -1
+				}
+				return po + off
+			}
+		}
+	case cm.e.isHidden(v):
+		off := v.Offset
+		base = func(c *ctx) int { return off }
+	case v.Global:
+		off := cm.e.globOff + v.Offset
+		base = func(c *ctx) int { return off }
+	default:
+		off := procHdr + v.Offset
+		base = func(c *ctx) int { return c.base + off }
+	}
+	addr := base
+	if r.Index != nil {
+		addr = indexed(addr, cm.expr(r.Index), v.Len, elem)
+	} else if v.Len > 0 && len(r.Path) == 0 {
+		// an array used without index means its first element (SPIN)
+	}
+	for _, s := range r.Path {
+		f := s.Field
+		prev := addr
+		foff := f.Offset
+		a := func(c *ctx) int {
+			o := prev(c)
+			if o < 0 {
+				return -1
+			}
+			return o + foff
+		}
+		if s.Index != nil {
+			a = indexed(a, cm.expr(s.Index), f.Len, typeSize(f.Type))
+		}
+		addr = a
+		cr.typ = &f.Type
+	}
+	cr.addr = addr
+	return cr
+}
+
+func indexed(base func(c *ctx) int, idx efn, n, elem int) func(c *ctx) int {
+	return func(c *ctx) int {
+		o := base(c)
+		i := idx(c)
+		if o < 0 {
+			return -1
+		}
+		if i < 0 || int(i) >= n {
+			c.fail(errIndex)
+			return -1
+		}
+		return o + int(i)*elem
+	}
+}
+
+func (cm *compiler) expr(x automata.Expr) efn {
+	switch x := x.(type) {
+	case nil:
+		return func(*ctx) int32 { return 1 }
+	case *automata.Const:
+		v := int32(x.V)
+		return func(*ctx) int32 { return v }
+	case *automata.Ref:
+		v := x.Var
+		if x.Remote == nil && x.Index == nil && len(x.Path) == 0 && !cm.e.isHidden(v) {
+			t := &v.Type
+			if v.Global {
+				off := cm.e.globOff + v.Offset
+				switch t.Kind {
+				case ast.Int:
+					return func(c *ctx) int32 { return load(c.s, off, t) }
+				case ast.Short, ast.Unsigned:
+					return func(c *ctx) int32 { return load(c.s, off, t) }
+				}
+				return func(c *ctx) int32 { return int32(c.s[off]) }
+			}
+			off := procHdr + v.Offset
+			switch t.Kind {
+			case ast.Int, ast.Short, ast.Unsigned:
+				return func(c *ctx) int32 { return load(c.s, c.base+off, t) }
+			}
+			return func(c *ctx) int32 { return int32(c.s[c.base+off]) }
+		}
+		r := cm.ref(x)
+		return r.load
+	case *automata.Unary:
+		a := cm.expr(x.X)
+		switch x.Op {
+		case token.SUB:
+			return func(c *ctx) int32 { return -a(c) }
+		case token.NOT:
+			return func(c *ctx) int32 {
+				if a(c) == 0 {
+					return 1
+				}
+				return 0
+			}
+		case token.TILDE:
+			return func(c *ctx) int32 { return ^a(c) }
+		}
+	case *automata.Binary:
+		return cm.binary(x)
+	case *automata.Cond:
+		cc, t, f := cm.expr(x.C), cm.expr(x.T), cm.expr(x.E)
+		return func(c *ctx) int32 {
+			if cc(c) != 0 {
+				return t(c)
+			}
+			return f(c)
+		}
+	case *automata.Call:
+		return cm.call(x)
+	case *automata.RemoteLabel:
+		pt := x.Remote.Proc
+		if x.Loc < 0 {
+			return func(*ctx) int32 { return 0 }
+		}
+		loc := uint16(x.Loc)
+		if x.Remote.Pid == nil {
+			return func(c *ctx) int32 {
+				for i := 0; i < c.nproc; i++ {
+					o := c.procOff[i]
+					if c.s[o] == byte(pt.Index) {
+						if c.pc(i) == loc {
+							return 1
+						}
+						return 0
+					}
+				}
+				return 0
+			}
+		}
+		pid := cm.expr(x.Remote.Pid)
+		return func(c *ctx) int32 {
+			p := pid(c)
+			if p < 0 || int(p) >= c.nproc {
+				c.fail(errPid)
+				return 0
+			}
+			if c.s[c.procOff[p]] != byte(pt.Index) {
+				c.fail(errProcType)
+				return 0
+			}
+			if c.pc(int(p)) == loc {
+				return 1
+			}
+			return 0
+		}
+	case *automata.Run:
+		return cm.run(x)
+	case *automata.Poll:
+		ch := cm.expr(x.Chan)
+		args := cm.recvArgs(x.Args)
+		random := x.Random
+		return func(c *ctx) int32 {
+			off, ct := c.channel(ch(c))
+			if ct == nil || ct.cap == 0 {
+				return 0
+			}
+			n := int(c.s[off+1])
+			for k := 0; k < n; k++ {
+				if c.matches(off, ct, k, args) {
+					return 1
+				}
+				if !random {
+					break
+				}
+			}
+			return 0
+		}
+	}
+	return func(c *ctx) int32 { return 0 }
+}
+
+func (cm *compiler) binary(x *automata.Binary) efn {
+	a, b := cm.expr(x.X), cm.expr(x.Y)
+	switch x.Op {
+	case token.ADD:
+		return func(c *ctx) int32 { return a(c) + b(c) }
+	case token.SUB:
+		return func(c *ctx) int32 { return a(c) - b(c) }
+	case token.MUL:
+		return func(c *ctx) int32 { return a(c) * b(c) }
+	case token.QUO, token.REM:
+		op := x.Op
+		return func(c *ctx) int32 {
+			u, v := a(c), b(c)
+			r, err := automata.BinOp(op, u, v)
+			if err != "" {
+				c.fail(errDiv)
+			}
+			return r
+		}
+	case token.LAND:
+		return func(c *ctx) int32 {
+			if a(c) != 0 && b(c) != 0 {
+				return 1
+			}
+			return 0
+		}
+	case token.LOR:
+		return func(c *ctx) int32 {
+			if a(c) != 0 || b(c) != 0 {
+				return 1
+			}
+			return 0
+		}
+	case token.EQL:
+		return func(c *ctx) int32 { return bi(a(c) == b(c)) }
+	case token.NEQ:
+		return func(c *ctx) int32 { return bi(a(c) != b(c)) }
+	case token.LSS:
+		return func(c *ctx) int32 { return bi(a(c) < b(c)) }
+	case token.LEQ:
+		return func(c *ctx) int32 { return bi(a(c) <= b(c)) }
+	case token.GTR:
+		return func(c *ctx) int32 { return bi(a(c) > b(c)) }
+	case token.GEQ:
+		return func(c *ctx) int32 { return bi(a(c) >= b(c)) }
+	}
+	op := x.Op
+	return func(c *ctx) int32 {
+		r, _ := automata.BinOp(op, a(c), b(c))
+		return r
+	}
+}
+
+func bi(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (cm *compiler) call(x *automata.Call) efn {
+	var arg efn
+	if len(x.Args) > 0 {
+		arg = cm.expr(x.Args[0])
+	}
+	switch x.Fn {
+	case automata.BPid:
+		return func(c *ctx) int32 { return int32(c.pid) }
+	case automata.BNrPr:
+		if cm.e.prog.Never != nil {
+			// pan counts the never claim among the processes
+			return func(c *ctx) int32 { return int32(c.nproc) + 1 }
+		}
+		return func(c *ctx) int32 { return int32(c.nproc) }
+	case automata.BLast:
+		return func(c *ctx) int32 { return int32(c.s[hdrLast]) }
+	case automata.BNp:
+		return func(c *ctx) int32 {
+			for i := 0; i < c.nproc; i++ {
+				pt := c.e.ptypes[c.s[c.procOff[i]]]
+				if pt.p.Locs[c.pc(i)].Flags&automata.ProgressLoc != 0 {
+					return 0
+				}
+			}
+			return 1
+		}
+	case automata.BTimeout:
+		cm.e.usesTimeout = true
+		return func(c *ctx) int32 { return bi(c.timeout) }
+	case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
+		fn := x.Fn
+		return func(c *ctx) int32 {
+			off, ct := c.channel(arg(c))
+			if ct == nil {
+				return 0
+			}
+			n := int(c.s[off+1])
+			switch fn {
+			case automata.BLen:
+				return int32(n)
+			case automata.BEmpty:
+				return bi(n == 0)
+			case automata.BNempty:
+				return bi(n != 0)
+			case automata.BFull:
+				return bi(n >= ct.cap)
+			}
+			return bi(n < ct.cap)
+		}
+	case automata.BEnabled:
+		return func(c *ctx) int32 {
+			p := arg(c)
+			if p < 0 || int(p) >= c.nproc {
+				c.fail(errPid)
+				return 0
+			}
+			if int(p) == c.pid || c.nested > 8 {
+				c.fail(errEnabled)
+				return 0
+			}
+			c.nested++
+			r := c.e.procEnabled(c, int(p))
+			c.nested--
+			return bi(r)
+		}
+	case automata.BPcValue:
+		return func(c *ctx) int32 {
+			p := arg(c)
+			if p < 0 || int(p) >= c.nproc {
+				return 0
+			}
+			return int32(c.pc(int(p)))
+		}
+	case automata.BGetPrio:
+		return func(c *ctx) int32 {
+			p := arg(c)
+			if p < 0 || int(p) >= c.nproc {
+				return 0
+			}
+			return int32(c.s[c.procOff[p]+procHdr])
+		}
+	}
+	return func(*ctx) int32 { return 0 }
+}
+
+// crecv is a compiled receive argument.
+type crecv struct {
+	v     *cref // store into
+	match efn   // must equal
+}
+
+func (cm *compiler) recvArgs(args []automata.RecvArg) []crecv {
+	out := make([]crecv, len(args))
+	for i, a := range args {
+		switch {
+		case a.Var != nil:
+			out[i].v = cm.ref(a.Var)
+		case a.Match != nil:
+			out[i].match = cm.expr(a.Match)
+		}
+	}
+	return out
+}
+
+// run compiles run P(args): in a guard it says whether the process can be
+// created; with c.apply it creates it and yields its pid.
+func (cm *compiler) run(x *automata.Run) efn {
+	pt := cm.e.ptypes[x.Proc.Index]
+	args := make([]efn, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = cm.expr(a)
+	}
+	var prio efn
+	if x.Prio != nil {
+		prio = cm.expr(x.Prio)
+	}
+	return func(c *ctx) int32 {
+		if c.nproc >= MaxProcs || c.nchan+pt.nchanSegs() > maxChans {
+			return 0
+		}
+		if !c.apply {
+			return 1
+		}
+		for i, a := range args {
+			if i < len(c.runArgs) {
+				c.runArgs[i] = a(c)
+			}
+		}
+		pid := c.e.addProc(c, pt, c.runArgs[:min(len(args), len(c.runArgs))])
+		if prio != nil {
+			c.s[c.procOff[pid]+procHdr] = byte(prio(c))
+		}
+		return int32(pid)
+	}
+}

@@ -1,0 +1,589 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+)
+
+// Engine executes a lowered program. It implements pins.Model. An Engine
+// keeps its working buffers inside: one goroutine at a time may use it.
+type Engine struct {
+	prog        *automata.Program
+	globOff     int
+	globSize    int
+	hiddenSize  int
+	ptypes      []*procType
+	ctypes      []*chanType
+	trans       []*ctrans // by transition id
+	locs        [][]*locInfo
+	usesTimeout bool
+	info        *pins.Info
+	claim       *procType              // the never claim, or nil
+	hide        map[*automata.Var]bool // write-only globals kept out of the vector
+	printing    bool                   // collect printf output (simulation)
+	dead        [][][]int              // per proctype and location: dead locals to reset (nil: no reset)
+	out         []byte                 // the output of the current step
+	claimEnd    *pins.Violation
+	claimMove   int // the claim's transition in the current step, or -1
+	cmoves      []*ctrans
+	cmoves2     []*ctrans
+	cbuf        []byte
+	globInits   []efn
+	globArr     [][]efn
+
+	c    ctx
+	tr   pins.Transition
+	init []byte
+	// scratch for the saved offsets of the state being expanded
+	saved savedLayout
+}
+
+// locInfo is per-location data used by Next.
+type locInfo struct {
+	out     []*ctrans
+	nonElse []*ctrans // main-level transitions other than else
+}
+
+type savedLayout struct {
+	nproc, nchan int
+	procOff      [MaxProcs + 1]int32
+	chanOff      [maxChans + 1]int32
+}
+
+// ctx is the execution context: the working state and where its
+// processes and channels are.
+type ctx struct {
+	e       *Engine
+	s       []byte
+	hidden  []byte
+	nproc   int
+	nchan   int
+	procOff [MaxProcs + 1]int32
+	chanOff [maxChans + 1]int32
+	pid     int
+	base    int // offset of the current process segment
+	timeout bool
+	apply   bool
+	err     string
+	msg     [maxFields]int32
+	runArgs [maxFields]int32
+	changed bool // the layout (processes, channels) changed
+	nested  int  // depth of enabled() evaluations
+	viol    *pins.Violation
+}
+
+func (c *ctx) fail(msg string) {
+	if c.err == "" {
+		c.err = msg
+	}
+}
+
+func (c *ctx) pc(pid int) uint16 {
+	o := c.procOff[pid]
+	return uint16(c.s[o+1]) | uint16(c.s[o+2])<<8
+}
+
+func (c *ctx) setPC(pid int, pc int) {
+	o := c.procOff[pid]
+	c.s[o+1] = byte(pc)
+	c.s[o+2] = byte(pc >> 8)
+}
+
+// channel returns the offset and type of channel id, or nil.
+func (c *ctx) channel(id int32) (int, *chanType) {
+	if id < 1 || int(id) > c.nchan {
+		c.fail(errChan)
+		return 0, nil
+	}
+	off := int(c.chanOff[id-1])
+	return off, c.e.ctypes[c.s[off]&^chanTag]
+}
+
+// setProc makes pid the current process.
+func (c *ctx) setProc(pid int) {
+	c.pid = pid
+	c.base = int(c.procOff[pid])
+}
+
+// decode finds the processes and channels of the state in c.s.
+func (c *ctx) decode() error {
+	s := c.s
+	if len(s) < c.e.globOff+c.e.globSize {
+		return errors.New("state too short")
+	}
+	off := c.e.globOff + c.e.globSize
+	c.nproc, c.nchan = 0, 0
+	for off < len(s) {
+		tag := s[off]
+		if tag&chanTag != 0 {
+			ct := int(tag &^ chanTag)
+			if ct >= len(c.e.ctypes) || c.nchan >= maxChans {
+				return errors.New("bad channel segment")
+			}
+			c.chanOff[c.nchan] = int32(off)
+			c.nchan++
+			off += c.e.ctypes[ct].size
+		} else {
+			if int(tag) >= len(c.e.ptypes) || c.nproc >= MaxProcs {
+				return errors.New("bad process segment")
+			}
+			pt := c.e.ptypes[tag]
+			if off+pt.size > len(s) {
+				return errors.New("truncated process segment")
+			}
+			if pc := int(s[off+1]) | int(s[off+2])<<8; pc >= len(pt.p.Locs) || pt.p.Kind == automata.NeverClaim {
+				return errors.New("bad process location")
+			}
+			c.procOff[c.nproc] = int32(off)
+			c.nproc++
+			off += pt.size
+		}
+	}
+	if off != len(s) || int(s[hdrNProc]) != c.nproc || int(s[hdrNChan]) != c.nchan {
+		return errors.New("inconsistent state")
+	}
+	if c.e.claim != nil && c.e.claimPC(s) >= len(c.e.claim.p.Locs) {
+		return errors.New("bad claim location")
+	}
+	for i := 0; i < c.nchan; i++ {
+		o := int(c.chanOff[i])
+		if int(s[o+1]) > c.e.ctypes[s[o]&^chanTag].cap {
+			return errors.New("bad channel length")
+		}
+	}
+	return nil
+}
+
+func (pt *procType) nchanSegs() int { return pt.nchans }
+
+// countChans is the number of channels that declaring vars creates.
+func countChans(vars []*automata.Var) int {
+	n := 0
+	for _, v := range vars {
+		switch {
+		case v.Param:
+		case v.Chan != nil:
+			n += max(1, v.Len)
+		case v.Type.Struct != nil:
+			n += max(1, v.Len) * countChans(v.Type.Struct.Fields)
+		}
+	}
+	return n
+}
+
+// New compiles a lowered program for execution, with no optional
+// reduction (SPIN's spin -o1 -o2 -o3). The engine owns the layout of its
+// program (it sets the offsets of the variables): build one program per
+// engine configuration.
+func New(prog *automata.Program) (e *Engine, err error) {
+	return NewWithOptions(prog, Options{})
+}
+
+// NewWithOptions compiles a lowered program with optional reductions.
+func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, err = nil, fmt.Errorf("engine: internal error: %v", r)
+		}
+	}()
+	if prog == nil {
+		return nil, errors.New("engine: no program")
+	}
+	e = &Engine{prog: prog}
+	e.c.e = e
+	if opt.HideWriteOnly {
+		e.hide = writeOnlyGlobals(prog)
+	}
+	if err := e.layout(); err != nil {
+		return nil, err
+	}
+	if prog.Never != nil {
+		e.claim = e.ptypes[prog.Never.Index]
+		e.claimEnd = &pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached", Pos: prog.Never.Locs[prog.Never.End].Pos}
+		if len(prog.Never.Locals) > 0 {
+			return nil, errors.New("never claims with local variables are not supported")
+		}
+	}
+	e.c.hidden = make([]byte, e.hiddenSize)
+	cm := &compiler{e: e}
+	e.trans = make([]*ctrans, len(prog.Trans))
+	for _, t := range prog.Trans {
+		e.trans[t.ID] = cm.trans(t)
+	}
+	for _, pt := range e.ptypes {
+		if pt.p.Provided != nil {
+			pt.provided = cm.expr(pt.p.Provided)
+		}
+		pt.inits = make([]efn, len(pt.p.Locals))
+		pt.initArr = make([][]efn, len(pt.p.Locals))
+		for i, v := range pt.p.Locals {
+			if v.Init != nil {
+				pt.inits[i] = cm.expr(v.Init)
+			}
+			for _, x := range v.InitArr {
+				pt.initArr[i] = append(pt.initArr[i], cm.expr(x))
+			}
+		}
+		var locs []*locInfo
+		for _, loc := range pt.p.Locs {
+			li := &locInfo{}
+			for _, t := range loc.Out {
+				ct := e.trans[t.ID]
+				li.out = append(li.out, ct)
+				if t.Kind != automata.TElse && t.Level == automata.MainLevel {
+					li.nonElse = append(li.nonElse, ct)
+				}
+			}
+			locs = append(locs, li)
+		}
+		e.locs = append(e.locs, locs)
+	}
+	e.globInits = make([]efn, len(prog.Globals))
+	e.globArr = make([][]efn, len(prog.Globals))
+	for i, v := range prog.Globals {
+		if v.Init != nil {
+			e.globInits[i] = cm.expr(v.Init)
+		}
+		for _, x := range v.InitArr {
+			e.globArr[i] = append(e.globArr[i], cm.expr(x))
+		}
+	}
+	e.info = e.buildInfo()
+	if opt.ResetDead {
+		e.computeDead()
+	}
+	e.c.s = make([]byte, 0, 1<<12)
+	if _, err := e.Initial(nil); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Clone returns an engine that shares e's compiled program but has working
+// buffers of its own, for use by another goroutine.
+func (e *Engine) Clone() *Engine {
+	n := &Engine{}
+	*n = *e
+	n.c = ctx{e: n, s: make([]byte, 0, cap(e.c.s)), hidden: append([]byte(nil), e.c.hidden...)}
+	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
+	n.saved = savedLayout{}
+	return n
+}
+
+// Program returns the program the engine runs.
+func (e *Engine) Program() *automata.Program { return e.prog }
+
+// initVar initializes variable v (at offset off in buf) with its initializer.
+func (e *Engine) initVar(c *ctx, buf []byte, off int, v *automata.Var, init efn, arr []efn) {
+	if v.Type.Struct != nil || v.Chan != nil {
+		return
+	}
+	elem := typeSize(v.Type)
+	n := max(1, v.Len)
+	if init != nil {
+		x := init(c)
+		for i := 0; i < n; i++ {
+			store(buf, off+i*elem, &v.Type, x)
+		}
+	}
+	for i, a := range arr {
+		if i < n {
+			store(buf, off+i*elem, &v.Type, a(c))
+		}
+	}
+}
+
+// addChan appends a channel segment of type ct and returns its id.
+func (e *Engine) addChan(c *ctx, ct *chanType) int {
+	off := len(c.s)
+	c.s = append(c.s, make([]byte, 0)...)
+	for i := 0; i < ct.size; i++ {
+		c.s = append(c.s, 0)
+	}
+	c.s[off] = chanTag | byte(ct.spec.ID)
+	c.chanOff[c.nchan] = int32(off)
+	c.nchan++
+	c.s[hdrNChan] = byte(c.nchan)
+	c.changed = true
+	return c.nchan
+}
+
+// createChans creates the channels of the chan variables in vars (and of
+// the chan fields of struct variables), in declaration order, and stores
+// their ids: globals in the global area (or the hidden one), locals in the
+// current process.
+func (e *Engine) createChans(c *ctx, vars []*automata.Var, global bool) {
+	for _, v := range vars {
+		if v.Chan == nil && v.Type.Struct == nil || v.Param {
+			continue
+		}
+		buf, base := c.s, c.base+procHdr
+		if global {
+			buf, base = c.s, e.globOff
+			if e.isHidden(v) {
+				buf, base = c.hidden, 0
+			}
+		}
+		elem := typeSize(v.Type)
+		for i := 0; i < max(1, v.Len); i++ {
+			off := base + v.Offset + i*elem
+			if v.Chan != nil {
+				id := e.addChan(c, e.ctypes[v.Chan.ID])
+				if global && e.isHidden(v) {
+					c.hidden[off] = byte(id)
+				} else {
+					c.s[off] = byte(id)
+				}
+				continue
+			}
+			e.structChans(c, v.Type.Struct, global && e.isHidden(v), off)
+		}
+		_ = buf
+	}
+}
+
+// structChans creates the channels of the chan fields of a struct at off.
+func (e *Engine) structChans(c *ctx, st *automata.Struct, hidden bool, off int) {
+	for _, f := range st.Fields {
+		if f.Chan == nil && f.Type.Struct == nil {
+			continue
+		}
+		elem := typeSize(f.Type)
+		for i := 0; i < max(1, f.Len); i++ {
+			o := off + f.Offset + i*elem
+			if f.Chan != nil {
+				id := e.addChan(c, e.ctypes[f.Chan.ID])
+				if hidden {
+					c.hidden[o] = byte(id)
+				} else {
+					c.s[o] = byte(id)
+				}
+				continue
+			}
+			e.structChans(c, f.Type.Struct, hidden, o)
+		}
+	}
+}
+
+// addProc appends a process of type pt with the given parameter values
+// and returns its pid. The current process is restored afterwards.
+func (e *Engine) addProc(c *ctx, pt *procType, args []int32) int {
+	savePid, saveBase := c.pid, c.base
+	off := len(c.s)
+	for i := 0; i < pt.size; i++ {
+		c.s = append(c.s, 0)
+	}
+	c.s[off] = byte(pt.p.Index)
+	pid := c.nproc
+	c.procOff[pid] = int32(off)
+	c.nproc++
+	c.s[hdrNProc] = byte(c.nproc)
+	c.setPC(pid, pt.p.Start)
+	c.changed = true
+	c.setProc(pid)
+	for i, ps := range pt.params {
+		if i < len(args) {
+			store(c.s, off+procHdr+ps.off, ps.typ, args[i])
+		}
+	}
+	for i, v := range pt.p.Locals {
+		if !v.Param && !v.MidBody {
+			e.initVar(c, c.s, off+procHdr+v.Offset, v, pt.inits[i], pt.initArr[i])
+		}
+	}
+	e.createChans(c, pt.p.Locals, false)
+	c.pid, c.base = savePid, saveBase
+	return pid
+}
+
+// Initial implements pins.Model.
+func (e *Engine) Initial(dst []byte) ([]byte, error) {
+	if e.init != nil {
+		return append(dst[:0], e.init...), nil
+	}
+	c := &e.c
+	c.s = c.s[:0]
+	for i := 0; i < e.globOff+e.globSize; i++ {
+		c.s = append(c.s, 0)
+	}
+	c.s[hdrAtomic] = noAtomic
+	if e.claim != nil {
+		e.setClaimPC(c.s, e.claim.p.Start)
+	}
+	c.nproc, c.nchan = 0, 0
+	c.pid, c.base = 0, 0
+	c.apply = true
+	c.err = ""
+	for i := range c.hidden {
+		c.hidden[i] = 0
+	}
+	for i, v := range e.prog.Globals {
+		if e.isHidden(v) {
+			e.initVar(c, c.hidden, v.Offset, v, e.globInits[i], e.globArr[i])
+		} else {
+			e.initVar(c, c.s, e.globOff+v.Offset, v, e.globInits[i], e.globArr[i])
+		}
+	}
+	e.createChans(c, e.prog.Globals, true)
+	for _, pt := range e.ptypes {
+		if pt.p.Kind == automata.NeverClaim {
+			continue
+		}
+		for i := 0; i < pt.p.Active; i++ {
+			if c.nproc >= MaxProcs {
+				return nil, errors.New("too many active processes")
+			}
+			e.addProc(c, pt, nil)
+		}
+	}
+	if c.err != "" {
+		return nil, fmt.Errorf("initial state: %s", c.err)
+	}
+	e.init = append([]byte(nil), c.s...)
+	return append(dst[:0], e.init...), nil
+}
+
+// Info implements pins.Model.
+func (e *Engine) Info() *pins.Info { return e.info }
+
+// Status implements pins.Model.
+func (e *Engine) Status(s []byte) pins.StateStatus {
+	c := &e.c
+	c.s = append(c.s[:0], s...)
+	if c.decode() != nil {
+		return 0
+	}
+	st := pins.ValidEnd
+	if e.claim != nil {
+		loc := e.claim.p.Locs[e.claimPC(s)]
+		if loc.Flags&automata.AcceptLoc != 0 {
+			st |= pins.Accepting
+		}
+		if loc.Flags&automata.FinalLoc != 0 {
+			st |= pins.ClaimEnded
+		}
+	}
+	for i := 0; i < c.nproc; i++ {
+		loc := e.ptypes[c.s[c.procOff[i]]].p.Locs[c.pc(i)]
+		if loc.Flags&automata.EndLoc == 0 {
+			st &^= pins.ValidEnd
+		}
+		if loc.Flags&automata.ProgressLoc != 0 {
+			st |= pins.Progress
+		}
+	}
+	return st
+}
+
+// Describe renders state s for people: the processes with their
+// locations, the globals, and the channels.
+func (e *Engine) Describe(s []byte) string {
+	c := &e.c
+	c.s = append(c.s[:0], s...)
+	if err := c.decode(); err != nil {
+		return "bad state: " + err.Error()
+	}
+	var b strings.Builder
+	if e.claim != nil {
+		fmt.Fprintf(&b, "claim@%d ", e.claimPC(s))
+	}
+	for _, v := range e.prog.Globals {
+		if e.isHidden(v) || v.Chan != nil || v.Type.Struct != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "%s=", v.Name)
+		for i := 0; i < max(1, v.Len); i++ {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprint(&b, load(c.s, e.globOff+v.Offset+i*typeSize(v.Type), &v.Type))
+		}
+		b.WriteString(" ")
+	}
+	for i := 0; i < c.nproc; i++ {
+		pt := e.ptypes[c.s[c.procOff[i]]]
+		fmt.Fprintf(&b, "%s(%d)@%d", pt.p.Name, i, c.pc(i))
+		base := int(c.procOff[i]) + procHdr
+		for _, v := range pt.p.Locals {
+			if v.Chan != nil || v.Type.Struct != nil || v.Len > 0 {
+				continue
+			}
+			fmt.Fprintf(&b, ",%s=%d", v.Name, load(c.s, base+v.Offset, &v.Type))
+		}
+		b.WriteString(" ")
+	}
+	for i := 0; i < c.nchan; i++ {
+		off := int(c.chanOff[i])
+		fmt.Fprintf(&b, "ch%d[%d] ", i+1, c.s[off+1])
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// procEnabled reports whether process pid has an executable transition
+// (for enabled()).
+func (e *Engine) procEnabled(c *ctx, pid int) bool {
+	savePid, saveBase, saveApply := c.pid, c.base, c.apply
+	defer func() { c.pid, c.base, c.apply = savePid, saveBase, saveApply }()
+	c.setProc(pid)
+	c.apply = false
+	pt := e.ptypes[c.s[c.base]]
+	if pt.provided != nil && pt.provided(c) == 0 {
+		return false
+	}
+	li := e.locs[pt.p.Index][c.pc(pid)]
+	for _, t := range li.out {
+		if t.kind == automata.TElse {
+			return true // something else was not enabled, or else is
+		}
+		if t.kind == automata.TSend && t.rendezvous(c) {
+			if e.findReceiver(c, t) {
+				return true
+			}
+			continue
+		}
+		if t.guard(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) findReceiver(c *ctx, t *ctrans) bool {
+	// evaluate the message in the sender's context
+	off, ct := c.channel(t.ch(c))
+	if ct == nil {
+		return false
+	}
+	for i, a := range t.args {
+		c.msg[i] = truncate(a(c), &ct.fields[min(i, len(ct.fields)-1)])
+	}
+	id := c.s[off]
+	_ = id
+	sender := c.pid
+	found := false
+	for q := c.nproc - 1; q >= 0 && !found; q-- {
+		if q == sender {
+			continue
+		}
+		c.setProc(q)
+		pt := e.ptypes[c.s[c.base]]
+		for _, r := range e.locs[pt.p.Index][c.pc(q)].out {
+			if r.kind == automata.TRecv && r.rendezvousMatch(c, off, ct, len(t.args)) {
+				found = true
+				break
+			}
+		}
+	}
+	c.setProc(sender)
+	return found
+}
+
+// isHidden reports whether global v lives outside the state vector:
+// declared hidden, or hidden as write-only.
+func (e *Engine) isHidden(v *automata.Var) bool {
+	return v.Global && (v.Hidden || e.hide[v])
+}

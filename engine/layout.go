@@ -1,0 +1,344 @@
+// Package engine executes Promela process automata (package automata) with
+// SPIN's semantics and implements the next-state interface pins.Model on
+// top of them. Simulation and verification share it: New compiles a
+// lowered program (expressions become closures over the state vector, so
+// that evaluating them allocates nothing), Initial gives the initial state,
+// Next the successors in pan's order, Status the end/progress/accept
+// status of a state, Info the static dependency information, Describe a
+// readable rendering of a state, and SetPrinting/StepOutput the printf
+// output of a step for simulation.
+//
+// Next follows pan: a process inside an atomic sequence keeps control
+// while it can (the intermediate states carry the holder's pid and are
+// flagged, never stored); when it blocks, atomicity is lost and the state
+// becomes an ordinary one; a rendezvous is one step of sender and
+// receiver; else is executable when no other statement of the location
+// is; escapes of unless take precedence over the statements they guard;
+// timeout is true only in a second round, when nothing else could move; a
+// process dies only when it is the last one; with priorities, a process
+// moves only if no process of higher priority can; with a never claim,
+// every step is a claim move followed by a system move.
+//
+// # State vector
+//
+// A state is a flat byte vector:
+//
+//	header   4 bytes: number of processes, number of channels, the pid
+//	         holding an atomic sequence (0xFF: none; set only in the
+//	         intermediate states of atomic sequences, which are never
+//	         stored), _last (0 unless the model uses _last); then, when
+//	         the model has a never claim, 2 bytes of the claim's location
+//	globals  every non-hidden global variable at a fixed offset
+//	segments processes and channels in creation order:
+//	  process  1 byte proctype index (< 0x80), 2 bytes location
+//	           (little endian), then the locals of that proctype
+//	  channel  1 byte 0x80|channel type, 1 byte message count, then
+//	           capacity × message size bytes of messages (unused slots 0)
+//
+// A process's pid is its rank among the process segments; a channel's id
+// (the value of a chan variable) is 1 + its rank among the channel
+// segments. Global channels come before the first process; the channels a
+// process declares follow it. A process can die only when it is the last
+// process, and its channels go with it, so the vector is a stack.
+//
+// Variables take 1 byte (bit, bool, byte, pid, mtype, chan, unsigned of
+// up to 8 bits), 2 bytes (short, unsigned up to 16 bits) or 4 bytes (int,
+// wider unsigned), little endian, arrays and typedef structs laid out
+// element by element. Stores truncate as pan's C declarations do: bit and
+// bool keep the low bit, byte 8 bits, short and int wrap as signed 16- and
+// 32-bit integers, unsigned:N keeps N bits. Hidden globals live outside
+// the vector, as in pan, and so do write-only globals with
+// Options.HideWriteOnly; Options.ResetDead zeroes dead locals after each
+// step (SPIN's defaults; New applies neither, as spin -o1 -o2 -o3).
+//
+// Arithmetic is C's int arithmetic on 32 bits (wrapping); division and
+// remainder by zero and array indices out of bounds are run-time errors,
+// reported as pins.Violation with the statement's position.
+package engine
+
+import (
+	"fmt"
+
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+)
+
+const (
+	hdrNProc  = 0
+	hdrNChan  = 1
+	hdrAtomic = 2
+	hdrLast   = 3
+	hdrSize   = 4 // without the claim's location
+	hdrClaim  = 4
+
+	noAtomic = 0xFF
+	// maxFields bounds the fields of a message and the arguments of run.
+	maxFields = 64
+	// MaxProcs is SPIN's limit on the number of processes.
+	MaxProcs = 255
+	maxChans = 255
+	chanTag  = 0x80
+)
+
+// procType is the layout of one proctype's segment.
+type procType struct {
+	p      *automata.Proc
+	size   int // whole segment, header included
+	locals int // bytes of locals
+	chans  []*automata.Var
+
+	nchans int         // channels a new process creates
+	params []paramSlot // the parameters, struct ones field by field
+
+	provided efn
+	inits    []efn
+	initArr  [][]efn
+}
+
+const procHdr = 3
+
+// paramSlot is one basic value of the parameters.
+type paramSlot struct {
+	off int
+	typ *automata.Type
+}
+
+func flatSlots(dst []paramSlot, t *automata.Type, off int) []paramSlot {
+	if t.Struct == nil {
+		return append(dst, paramSlot{off, t})
+	}
+	for _, f := range t.Struct.Fields {
+		elem := typeSize(f.Type)
+		for i := 0; i < max(1, f.Len); i++ {
+			dst = flatSlots(dst, &f.Type, off+f.Offset+i*elem)
+		}
+	}
+	return dst
+}
+
+// chanType is the layout of one channel declaration.
+type chanType struct {
+	spec    *automata.ChanSpec
+	cap     int
+	fields  []automata.Type
+	foff    []int // field offsets within a message
+	msgSize int
+	size    int // whole segment
+}
+
+const chanHdr = 2
+
+// typeSize is the size in bytes of one element of type t.
+func typeSize(t automata.Type) int {
+	if t.Struct != nil {
+		n := 0
+		for _, f := range t.Struct.Fields {
+			n += f.Size
+		}
+		return n
+	}
+	return t.BasicSize()
+}
+
+func layoutStruct(st *automata.Struct, done map[*automata.Struct]bool) {
+	if done[st] {
+		return
+	}
+	done[st] = true
+	off := 0
+	for _, f := range st.Fields {
+		if f.Type.Struct != nil {
+			layoutStruct(f.Type.Struct, done)
+		}
+		f.Offset = off
+		f.Size = typeSize(f.Type) * max(1, f.Len)
+		off += f.Size
+	}
+}
+
+// layoutVars assigns offsets to vars from 0; hidden ones (when hidden is
+// not nil) in an area of their own.
+func layoutVars(vars []*automata.Var, done map[*automata.Struct]bool, hidden func(*automata.Var) bool) (size, hsize int) {
+	for _, v := range vars {
+		if v.Type.Struct != nil {
+			layoutStruct(v.Type.Struct, done)
+		}
+		v.Size = typeSize(v.Type) * max(1, v.Len)
+		if hidden != nil && hidden(v) {
+			v.Offset = hsize
+			hsize += v.Size
+			continue
+		}
+		v.Offset = size
+		size += v.Size
+	}
+	return size, hsize
+}
+
+func (e *Engine) layout() error {
+	prog := e.prog
+	done := map[*automata.Struct]bool{}
+	e.globSize, e.hiddenSize = layoutVars(prog.Globals, done, e.isHidden)
+	e.globOff = hdrSize
+	if prog.Never != nil {
+		e.globOff += 2
+	}
+	for _, p := range prog.Procs {
+		pt := &procType{p: p}
+		n, _ := layoutVars(p.Locals, done, nil)
+		pt.locals = n
+		pt.size = procHdr + n
+		for _, v := range p.Locals {
+			if v.Chan != nil {
+				pt.chans = append(pt.chans, v)
+			}
+		}
+		pt.nchans = countChans(p.Locals)
+		for _, v := range p.Params {
+			pt.params = flatSlots(pt.params, &v.Type, v.Offset)
+		}
+		e.ptypes = append(e.ptypes, pt)
+	}
+	if len(e.ptypes) >= chanTag {
+		return fmt.Errorf("too many proctypes (%d)", len(e.ptypes))
+	}
+	// channel types: every chan declaration with an initializer
+	add := func(v *automata.Var) error {
+		if v.Chan == nil {
+			return nil
+		}
+		cs := v.Chan
+		ct := &chanType{spec: cs, cap: cs.Cap, fields: cs.Fields}
+		for _, f := range cs.Fields {
+			ct.foff = append(ct.foff, ct.msgSize)
+			if f.Struct != nil {
+				layoutStruct(f.Struct, done)
+			}
+			ct.msgSize += typeSize(f)
+		}
+		if len(cs.Fields) > maxFields {
+			return fmt.Errorf("channel %s: more than %d message fields", v.Name, maxFields)
+		}
+		if ct.cap > 255 || ct.cap < 0 {
+			return fmt.Errorf("channel %s: capacity %d is more than 255", v.Name, ct.cap)
+		}
+		ct.size = chanHdr + ct.cap*ct.msgSize
+		cs.ID = len(e.ctypes)
+		e.ctypes = append(e.ctypes, ct)
+		if len(e.ctypes) >= chanTag {
+			return fmt.Errorf("too many channel declarations")
+		}
+		return nil
+	}
+	seen := map[*automata.Struct]bool{}
+	var addAll func(vars []*automata.Var) error
+	addAll = func(vars []*automata.Var) error {
+		for _, v := range vars {
+			if err := add(v); err != nil {
+				return err
+			}
+			if st := v.Type.Struct; st != nil && !seen[st] {
+				seen[st] = true
+				if err := addAll(st.Fields); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := addAll(prog.Globals); err != nil {
+		return err
+	}
+	for _, p := range prog.Procs {
+		if err := addAll(p.Locals); err != nil {
+			return err
+		}
+	}
+	for _, p := range prog.Procs {
+		if len(p.Params) > maxFields {
+			return fmt.Errorf("proctype %s: more than %d parameters", p.Name, maxFields)
+		}
+		if len(p.Locs) > 0xFFFF {
+			return fmt.Errorf("proctype %s has too many locations", p.Name)
+		}
+	}
+	return nil
+}
+
+// load reads a value of basic type t at off.
+func load(s []byte, off int, t *automata.Type) int32 {
+	switch t.Kind {
+	case ast.Short:
+		return int32(int16(uint16(s[off]) | uint16(s[off+1])<<8))
+	case ast.Int:
+		return int32(uint32(s[off]) | uint32(s[off+1])<<8 | uint32(s[off+2])<<16 | uint32(s[off+3])<<24)
+	case ast.Unsigned:
+		switch {
+		case t.Bits <= 8:
+			return int32(s[off])
+		case t.Bits <= 16:
+			return int32(uint16(s[off]) | uint16(s[off+1])<<8)
+		}
+		return int32(uint32(s[off]) | uint32(s[off+1])<<8 | uint32(s[off+2])<<16 | uint32(s[off+3])<<24)
+	}
+	return int32(s[off])
+}
+
+// truncate converts v to what a variable of type t holds.
+func truncate(v int32, t *automata.Type) int32 {
+	switch t.Kind {
+	case ast.Bit, ast.Bool:
+		return v & 1
+	case ast.Short:
+		return int32(int16(v))
+	case ast.Int:
+		return v
+	case ast.Unsigned:
+		if t.Bits >= 32 {
+			return v
+		}
+		return v & (1<<t.Bits - 1)
+	}
+	return int32(uint8(v))
+}
+
+// store writes v, truncated, at off.
+func store(s []byte, off int, t *automata.Type, v int32) {
+	v = truncate(v, t)
+	switch t.Kind {
+	case ast.Short:
+		s[off] = byte(v)
+		s[off+1] = byte(v >> 8)
+		return
+	case ast.Int:
+		s[off] = byte(v)
+		s[off+1] = byte(v >> 8)
+		s[off+2] = byte(v >> 16)
+		s[off+3] = byte(v >> 24)
+		return
+	case ast.Unsigned:
+		switch {
+		case t.Bits <= 8:
+		case t.Bits <= 16:
+			s[off] = byte(v)
+			s[off+1] = byte(v >> 8)
+			return
+		default:
+			s[off] = byte(v)
+			s[off+1] = byte(v >> 8)
+			s[off+2] = byte(v >> 16)
+			s[off+3] = byte(v >> 24)
+			return
+		}
+	}
+	s[off] = byte(v)
+}
+
+func (e *Engine) claimPC(s []byte) int {
+	return int(s[hdrClaim]) | int(s[hdrClaim+1])<<8
+}
+
+func (e *Engine) setClaimPC(s []byte, pc int) {
+	s[hdrClaim] = byte(pc)
+	s[hdrClaim+1] = byte(pc >> 8)
+}

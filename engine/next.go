@@ -1,0 +1,356 @@
+package engine
+
+import (
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+)
+
+// Next implements pins.Model. It follows pan's order: when the state is
+// inside an atomic sequence, the process holding it moves alone if it can;
+// otherwise every process, from the highest pid down, each with the
+// transitions of its location in order (escapes first; else last in
+// effect); if nothing can move, once more with timeout true.
+func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	c := &e.c
+	c.s = append(c.s[:0], s...)
+	if c.decode() != nil {
+		return
+	}
+	sv := &e.saved
+	sv.nproc, sv.nchan = c.nproc, c.nchan
+	copy(sv.procOff[:c.nproc], c.procOff[:c.nproc])
+	copy(sv.chanOff[:c.nchan], c.chanOff[:c.nchan])
+	c.changed = false
+	c.timeout = false
+	e.claimMove = -1
+	holder := int(s[hdrAtomic])
+	if holder != noAtomic {
+		// inside an atomic sequence: its process moves alone if it can
+		if holder < c.nproc {
+			n, stop := e.expand(s, holder, yield)
+			if n > 0 || stop {
+				return
+			}
+		}
+		// It cannot: atomicity is lost. pan then stores this state as an
+		// ordinary one; so the only successor is the state itself, no
+		// longer inside the sequence.
+		e.restore(s)
+		c.s[hdrAtomic] = noAtomic
+		tr := &e.tr
+		*tr = pins.Transition{Pid: holder, Group: -1, Pid2: -1, Group2: -1, Claim: -1, Flags: pins.AtomicLost}
+		yield(tr, c.s)
+		return
+	}
+	if e.claim == nil {
+		e.system(s, yield)
+		return
+	}
+	// With a never claim, a step is a move of the claim followed by a move
+	// of the system (pan stores only the states where the claim is about
+	// to move). When the system cannot move, it asks for a timeout: the
+	// claim's moves are all tried again, with timeout true for the system.
+	// When the system still cannot move, the claim stutters: it moves
+	// alone.
+	requested := false
+	for round := 0; round < 2; round++ {
+		c.timeout = round == 1
+		moves := e.claimMoves(s, e.cmoves[:0])
+		e.cmoves = moves
+		for i := 0; i < len(moves); i++ {
+			ct := moves[i]
+			e.cbuf = append(e.cbuf[:0], s...)
+			e.setClaimPC(e.cbuf, ct.to)
+			s1 := e.cbuf
+			e.restore(s1)
+			e.claimMove = ct.id
+			n, stop := e.system(s1, yield)
+			if stop {
+				c.timeout = false
+				return
+			}
+			if n > 0 {
+				continue
+			}
+			if e.usesTimeout && !c.timeout {
+				requested = true
+				continue
+			}
+			// stutter: the claim moves again from s1
+			e.cmoves2 = e.claimMoves(s1, e.cmoves2[:0])
+			for _, ct2 := range e.cmoves2 {
+				e.restore(s1)
+				e.setClaimPC(e.c.s, ct2.to)
+				tr := &e.tr
+				*tr = pins.Transition{Pid: -1, Group: -1, Pid2: -1, Group2: -1, Claim: ct2.id}
+				if e.claim.p.Locs[ct2.to].Flags&automata.FinalLoc != 0 {
+					tr.Violation = e.claimEnd
+				}
+				if !yield(tr, e.c.s) {
+					c.timeout = false
+					return
+				}
+			}
+			e.restore(s)
+		}
+		if !requested {
+			break
+		}
+	}
+	c.timeout = false
+}
+
+// claimMoves appends the claim's enabled transitions in state s (which
+// must be in the working buffer) to dst.
+func (e *Engine) claimMoves(s []byte, dst []*ctrans) []*ctrans {
+	c := &e.c
+	e.restore(s)
+	c.pid, c.base = 0, 0
+	li := e.locs[e.claim.p.Index][e.claimPC(s)]
+	best := -1
+	for _, t := range li.out {
+		if best >= 0 && t.level > best {
+			break
+		}
+		if t.kind == automata.TElse {
+			if !e.elseEnabled(c, li) {
+				continue
+			}
+		} else if !t.guard(c) {
+			continue
+		}
+		best = t.level
+		dst = append(dst, t)
+	}
+	c.err = ""
+	return dst
+}
+
+// system yields the successors of s by the processes (not the claim).
+func (e *Engine) system(s []byte, yield func(t *pins.Transition, succ []byte) bool) (int, bool) {
+	c := &e.c
+	total := 0
+	for pid := c.nproc - 1; pid >= 0; pid-- {
+		n, stop := e.expand(s, pid, yield)
+		if stop {
+			return total + n, true
+		}
+		total += n
+	}
+	if total == 0 && e.usesTimeout && e.claim == nil && !c.timeout {
+		c.timeout = true
+		for pid := c.nproc - 1; pid >= 0; pid-- {
+			n, stop := e.expand(s, pid, yield)
+			total += n
+			if stop {
+				c.timeout = false
+				return total, true
+			}
+		}
+		c.timeout = false
+	}
+	return total, false
+}
+
+// restore puts the working state back to s.
+func (e *Engine) restore(s []byte) {
+	c := &e.c
+	c.s = append(c.s[:0], s...)
+	if c.changed {
+		sv := &e.saved
+		c.nproc, c.nchan = sv.nproc, sv.nchan
+		copy(c.procOff[:c.nproc], sv.procOff[:c.nproc])
+		copy(c.chanOff[:c.nchan], sv.chanOff[:c.nchan])
+		c.changed = false
+	}
+	c.err = ""
+	c.viol = nil
+	c.apply = false
+	e.out = e.out[:0]
+}
+
+// expand yields the successors by the transitions of process pid. It
+// returns how many it yielded and whether yield asked to stop.
+func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) bool) (int, bool) {
+	c := &e.c
+	c.setProc(pid)
+	c.apply = false
+	c.err = ""
+	c.viol = nil
+	pt := e.ptypes[c.s[c.base]]
+	if pt.provided != nil && pt.provided(c) == 0 {
+		c.err = ""
+		return 0, false
+	}
+	if e.prog.UsesPriority && e.outranked(pid) {
+		return 0, false
+	}
+	c.setProc(pid)
+	li := e.locs[pt.p.Index][c.pc(pid)]
+	n := 0
+	best := -1
+	for _, t := range li.out {
+		if best >= 0 && t.level > best {
+			break
+		}
+		c.setProc(pid)
+		c.err = ""
+		switch {
+		case t.kind == automata.TElse:
+			if !e.elseEnabled(c, li) {
+				continue
+			}
+		case t.kind == automata.TSend && t.rendezvous(c):
+			k, stop := e.rendezvous(s, pid, t, yield)
+			n += k
+			if k > 0 {
+				best = t.level
+			}
+			if stop {
+				return n, true
+			}
+			continue
+		default:
+			if !t.guard(c) {
+				if c.err == "" {
+					continue
+				}
+				// the guard itself fails at run time: report it
+			}
+		}
+		best = t.level
+		n++
+		if !e.step(s, pid, t, yield) {
+			return n, true
+		}
+	}
+	return n, false
+}
+
+// step applies transition t of process pid to the working state, yields
+// the successor and restores the working state.
+func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) bool {
+	c := &e.c
+	guardErr := c.err
+	c.apply = true
+	if guardErr == "" {
+		e.effect(c, t)
+		if t.kind != automata.TEnd && t.kind != automata.TDStep {
+			c.setPC(pid, t.to)
+		}
+	}
+	if e.dead != nil && t.kind != automata.TEnd {
+		e.resetDead(c, pid)
+	}
+	tr := &e.tr
+	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove}
+	if t.atomic && t.kind != automata.TEnd {
+		c.s[hdrAtomic] = byte(pid)
+		tr.Flags |= pins.InAtomic
+	} else {
+		c.s[hdrAtomic] = noAtomic
+	}
+	if e.prog.UsesLast {
+		c.s[hdrLast] = byte(pid)
+	}
+	if c.err != "" {
+		tr.Violation = t.runtimeViolation(c.err)
+	} else if c.viol != nil {
+		tr.Violation = c.viol
+	} else if e.claimMove >= 0 && e.trans[e.claimMove].to == e.claim.p.End {
+		tr.Violation = e.claimEnd
+	}
+	if c.timeout {
+		tr.Flags |= pins.Timeout
+	}
+	ok := yield(tr, c.s)
+	e.restore(s)
+	return ok
+}
+
+// rendezvous yields one successor per receiver that can take the message
+// of send t by process pid: the handshake is one step.
+func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
+	c := &e.c
+	off, ct := c.channel(t.ch(c))
+	if ct == nil {
+		return 0, false
+	}
+	n := 0
+	for q := c.nproc - 1; q >= 0; q-- {
+		if q == pid {
+			continue
+		}
+		c.setProc(q)
+		qt := e.ptypes[c.s[c.base]]
+		if qt.provided != nil && qt.provided(c) == 0 {
+			continue
+		}
+		rli := e.locs[qt.p.Index][c.pc(q)]
+		for ri, r := range rli.out {
+			if r.kind != automata.TRecv {
+				continue
+			}
+			// the message, in the sender's context
+			c.setProc(pid)
+			for i := range ct.fields {
+				var v int32
+				if i < len(t.args) {
+					v = t.args[i](c)
+				}
+				c.msg[i] = truncate(v, &ct.fields[i])
+			}
+			c.setProc(q)
+			if !r.rendezvousMatch(c, off, ct, len(t.args)) {
+				continue
+			}
+			_ = ri
+			c.apply = true
+			c.setPC(pid, t.to)
+			r.recvRendezvous(c)
+			c.setPC(q, r.to)
+			if e.dead != nil {
+				e.resetDead(c, pid)
+				e.resetDead(c, q)
+			}
+			tr := &e.tr
+			*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
+			if r.atomic {
+				c.s[hdrAtomic] = byte(q)
+				tr.Flags |= pins.InAtomic
+			} else {
+				c.s[hdrAtomic] = noAtomic
+			}
+			if e.prog.UsesLast {
+				c.s[hdrLast] = byte(q)
+			}
+			if c.err != "" {
+				tr.Violation = t.runtimeViolation(c.err)
+			}
+			if c.timeout {
+				tr.Flags |= pins.Timeout
+			}
+			n++
+			ok := yield(tr, c.s)
+			e.restore(s)
+			if !ok {
+				return n, true
+			}
+		}
+	}
+	c.setProc(pid)
+	return n, false
+}
+
+// outranked reports whether another process of higher priority can move
+// (then pid may not: pan's highest_priority rule).
+func (e *Engine) outranked(pid int) bool {
+	c := &e.c
+	my := c.s[c.procOff[pid]+procHdr]
+	for q := 0; q < c.nproc; q++ {
+		if q != pid && c.s[c.procOff[q]+procHdr] > my && e.procEnabled(c, q) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,387 @@
+package engine
+
+import (
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+)
+
+// ctrans is a compiled transition.
+type ctrans struct {
+	t      *automata.Trans
+	id     int
+	kind   automata.TransKind
+	level  int
+	to     int
+	atomic bool
+	x      efn
+	pid    efn   // set_priority's process
+	pargs  []efn // printf arguments
+	hasRun bool
+	lhs    *cref
+	ch     efn
+	args   []efn
+	rargs  []crecv
+	dstart int
+	// violations, made once
+	assertViol *pins.Violation
+}
+
+func hasRun(x automata.Expr) bool {
+	switch x := x.(type) {
+	case *automata.Run:
+		return true
+	case *automata.Unary:
+		return hasRun(x.X)
+	case *automata.Binary:
+		return hasRun(x.X) || hasRun(x.Y)
+	case *automata.Cond:
+		return hasRun(x.C) || hasRun(x.T) || hasRun(x.E)
+	}
+	return false
+}
+
+func (cm *compiler) trans(t *automata.Trans) *ctrans {
+	ct := &ctrans{t: t, id: t.ID, kind: t.Kind, level: t.Level, to: t.To, atomic: t.Atomic, dstart: t.DStart}
+	switch t.Kind {
+	case automata.TExpr, automata.TAssert, automata.TPrintm, automata.TSetPrio:
+		ct.x = cm.expr(t.X)
+		ct.hasRun = hasRun(t.X)
+		if t.Pid != nil {
+			ct.pid = cm.expr(t.Pid)
+		}
+	case automata.TPrintf:
+		for _, a := range t.PArgs {
+			ct.pargs = append(ct.pargs, cm.expr(a))
+		}
+	case automata.TAssign:
+		ct.x = cm.expr(t.X)
+		if t.LHS != nil {
+			ct.lhs = cm.ref(t.LHS)
+		}
+	case automata.TIncDec:
+		ct.lhs = cm.ref(t.LHS)
+	case automata.TSend:
+		ct.ch = cm.expr(t.Chan)
+		for _, a := range t.Args {
+			ct.args = append(ct.args, cm.expr(a))
+		}
+	case automata.TRecv:
+		ct.ch = cm.expr(t.Chan)
+		ct.rargs = cm.recvArgs(t.RArgs)
+	}
+	if t.Kind == automata.TAssert {
+		ct.assertViol = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated " + t.Text[len("assert"):], Pos: t.Pos}
+	}
+	return ct
+}
+
+// runtimeViolation describes a run-time error of t (errors are rare: this
+// allocates, and keeps nothing shared between clones of an engine).
+func (t *ctrans) runtimeViolation(msg string) *pins.Violation {
+	return &pins.Violation{Kind: pins.RuntimeError, Message: msg + " (" + t.t.Text + ")", Pos: t.t.Pos}
+}
+
+// rendezvous reports whether t is a send or receive on a rendezvous
+// channel in the current context.
+func (t *ctrans) rendezvous(c *ctx) bool {
+	if t.kind != automata.TSend && t.kind != automata.TRecv {
+		return false
+	}
+	id := t.ch(c)
+	if id < 1 || int(id) > c.nchan {
+		return false
+	}
+	return c.e.ctypes[c.s[c.chanOff[id-1]]&^chanTag].cap == 0
+}
+
+// guard evaluates the executability of t in the current process context
+// (not for else, and not for rendezvous sends, which Next handles).
+func (t *ctrans) guard(c *ctx) bool {
+	switch t.kind {
+	case automata.TExpr:
+		return t.x(c) != 0
+	case automata.TSend:
+		off, ct := c.channel(t.ch(c))
+		if ct == nil {
+			return false
+		}
+		return ct.cap > 0 && int(c.s[off+1]) < ct.cap
+	case automata.TRecv:
+		off, ct := c.channel(t.ch(c))
+		if ct == nil || ct.cap == 0 {
+			return false
+		}
+		n := int(c.s[off+1])
+		for k := 0; k < n; k++ {
+			if c.matches(off, ct, k, t.rargs) {
+				return true
+			}
+			if !t.t.Random {
+				break
+			}
+		}
+		return false
+	case automata.TEnd:
+		return c.pid == c.nproc-1
+	case automata.TDStep:
+		return c.e.anyEnabled(c, c.e.locs[c.e.ptypes[c.s[c.base]].p.Index][t.dstart])
+	}
+	return true
+}
+
+// anyEnabled reports whether some transition of a location is enabled
+// (else included: it is enabled when nothing else is).
+func (e *Engine) anyEnabled(c *ctx, li *locInfo) bool {
+	for _, t := range li.out {
+		if t.kind == automata.TElse {
+			return true
+		}
+		if t.kind == automata.TSend && t.rendezvous(c) {
+			if e.findReceiver(c, t) {
+				return true
+			}
+			continue
+		}
+		if t.guard(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// elseEnabled: none of the other main transitions of the location is.
+func (e *Engine) elseEnabled(c *ctx, li *locInfo) bool {
+	for _, t := range li.nonElse {
+		if t.kind == automata.TSend && t.rendezvous(c) {
+			if e.findReceiver(c, t) {
+				return false
+			}
+			continue
+		}
+		if t.guard(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// matches reports whether message k of the channel at off matches the
+// constant and eval fields of args.
+func (c *ctx) matches(off int, ct *chanType, k int, args []crecv) bool {
+	base := off + chanHdr + k*ct.msgSize
+	for i, a := range args {
+		if a.match == nil || i >= len(ct.fields) {
+			continue
+		}
+		if a.match(c) != load(c.s, base+ct.foff[i], &ct.fields[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rendezvousMatch reports whether receive t (in the receiver's context)
+// takes the message in c.msg offered on the channel at off.
+func (t *ctrans) rendezvousMatch(c *ctx, off int, ct *chanType, n int) bool {
+	id := t.ch(c)
+	if id < 1 || int(id) > c.nchan || int(c.chanOff[id-1]) != off {
+		return false
+	}
+	for i, a := range t.rargs {
+		if a.match == nil || i >= n {
+			continue
+		}
+		if truncate(a.match(c), &ct.fields[min(i, len(ct.fields)-1)]) != c.msg[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// effect applies t in the current process context (c.apply is set). It
+// does not move the program counter.
+func (e *Engine) effect(c *ctx, t *ctrans) {
+	switch t.kind {
+	case automata.TExpr:
+		if t.hasRun {
+			t.x(c)
+		}
+	case automata.TAssign:
+		if t.lhs == nil {
+			t.x(c)
+			return
+		}
+		t.lhs.store(c, t.x(c))
+	case automata.TIncDec:
+		t.lhs.store(c, t.lhs.load(c)+int32(t.t.Inc))
+	case automata.TAssert:
+		if t.x(c) == 0 && c.viol == nil {
+			c.viol = t.assertViol
+		}
+	case automata.TPrintm:
+		if e.printing {
+			e.printm(c, t)
+		}
+	case automata.TPrintf:
+		if e.printing {
+			e.printf(c, t)
+		}
+	case automata.TSetPrio:
+		pid, v := t.pid(c), t.x(c)
+		if v < 1 || v > 255 {
+			c.fail(errPrio)
+			return
+		}
+		if pid >= 0 && int(pid) < c.nproc {
+			c.s[c.procOff[pid]+procHdr] = byte(v)
+		}
+	case automata.TSend:
+		off, ct := c.channel(t.ch(c))
+		if ct == nil {
+			return
+		}
+		if ct.cap == 0 {
+			c.fail(errRendDStep)
+			return
+		}
+		if len(t.args) != len(ct.fields) {
+			c.fail(errFields)
+		}
+		for i := range ct.fields {
+			var v int32
+			if i < len(t.args) {
+				v = t.args[i](c)
+			}
+			c.msg[i] = truncate(v, &ct.fields[i])
+		}
+		n := int(c.s[off+1])
+		if n >= ct.cap {
+			return
+		}
+		k := n
+		if t.t.Sorted {
+			k = 0
+			for ; k < n; k++ {
+				if c.msgLess(off, ct, k) {
+					break
+				}
+			}
+			// shift k..n-1 up
+			first := off + chanHdr + k*ct.msgSize
+			copy(c.s[first+ct.msgSize:off+chanHdr+(n+1)*ct.msgSize], c.s[first:off+chanHdr+n*ct.msgSize])
+		}
+		base := off + chanHdr + k*ct.msgSize
+		for i := range ct.fields {
+			store(c.s, base+ct.foff[i], &ct.fields[i], c.msg[i])
+		}
+		c.s[off+1] = byte(n + 1)
+	case automata.TRecv:
+		off, ct := c.channel(t.ch(c))
+		if ct == nil || ct.cap == 0 {
+			return
+		}
+		n := int(c.s[off+1])
+		k := 0
+		if t.t.Random {
+			for k = 0; k < n; k++ {
+				if c.matches(off, ct, k, t.rargs) {
+					break
+				}
+			}
+		}
+		if k >= n {
+			return
+		}
+		base := off + chanHdr + k*ct.msgSize
+		for i, a := range t.rargs {
+			if a.v == nil || i >= len(ct.fields) {
+				continue
+			}
+			a.v.store(c, load(c.s, base+ct.foff[i], &ct.fields[i]))
+		}
+		if !t.t.Keep {
+			end := off + chanHdr + n*ct.msgSize
+			copy(c.s[base:end-ct.msgSize], c.s[base+ct.msgSize:end])
+			for i := end - ct.msgSize; i < end; i++ {
+				c.s[i] = 0
+			}
+			c.s[off+1] = byte(n - 1)
+		}
+	case automata.TDStep:
+		e.dstep(c, t)
+	case automata.TEnd:
+		e.delProc(c, c.pid)
+	}
+}
+
+// msgLess reports whether c.msg sorts before message k (sorted send).
+func (c *ctx) msgLess(off int, ct *chanType, k int) bool {
+	base := off + chanHdr + k*ct.msgSize
+	for i := range ct.fields {
+		v := load(c.s, base+ct.foff[i], &ct.fields[i])
+		if c.msg[i] != v {
+			return c.msg[i] < v
+		}
+	}
+	return false
+}
+
+// recvRendezvous assigns the variables of receive t from c.msg.
+func (t *ctrans) recvRendezvous(c *ctx) {
+	for i, a := range t.rargs {
+		if a.v != nil && i < len(c.msg) {
+			a.v.store(c, c.msg[i])
+		}
+	}
+}
+
+// dstep runs a d_step body to its end, deterministically.
+func (e *Engine) dstep(c *ctx, t *ctrans) {
+	p := e.ptypes[c.s[c.base]].p
+	locs := e.locs[p.Index]
+	cur := t.dstart
+	for steps := 0; p.Locs[cur].Flags&automata.DStepLoc != 0; steps++ {
+		if steps > 1<<20 {
+			c.fail(errDStepInf)
+			break
+		}
+		li := locs[cur]
+		var pick *ctrans
+		for _, tt := range li.out {
+			if tt.kind == automata.TElse {
+				if e.elseEnabled(c, li) {
+					pick = tt
+					break
+				}
+				continue
+			}
+			if tt.guard(c) {
+				pick = tt
+				break
+			}
+		}
+		if pick == nil {
+			c.fail(errDStep)
+			break
+		}
+		if pick.kind == automata.TEnd {
+			break
+		}
+		e.effect(c, pick)
+		cur = pick.to
+	}
+	c.setPC(c.pid, cur)
+}
+
+// delProc removes process pid (the last one) and the channels after it.
+func (e *Engine) delProc(c *ctx, pid int) {
+	cut := c.procOff[pid]
+	c.s = c.s[:cut]
+	c.nproc = pid
+	for c.nchan > 0 && c.chanOff[c.nchan-1] > cut {
+		c.nchan--
+	}
+	c.s[hdrNProc] = byte(c.nproc)
+	c.s[hdrNChan] = byte(c.nchan)
+	c.changed = true
+}

@@ -1,0 +1,1674 @@
+package automata
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/token"
+)
+
+// Lower builds the process automata of a parsed model. Problems are
+// reported into errs; the result is nil only when the model cannot be
+// lowered at all. Lower never panics on a well-formed tree from the parser.
+//
+// Names are resolved here with Promela's two scopes (globals, and the
+// locals of a proctype, which are visible in its whole body); inline calls
+// are expanded by substituting their arguments.
+func Lower(m *ast.Model, errs *diag.List) (prog *Program) {
+	defer func() {
+		if r := recover(); r != nil {
+			errs.Errorf(token.Position{}, "internal error while building automata: %v", r)
+			prog = nil
+		}
+	}()
+	l := &lowerer{
+		prog:     &Program{Mtypes: map[string]int{}, MtypeNames: map[string][]string{}, File: m.File},
+		errs:     errs,
+		file:     m.File,
+		globals:  map[string]*Var{},
+		typedefs: map[string]*Struct{},
+		procs:    map[string]*Proc{},
+		inlines:  map[string]*ast.InlineDecl{},
+		mtypeN:   map[string]int{},
+	}
+	l.run(m)
+	return l.prog
+}
+
+type lowerer struct {
+	prog     *Program
+	errs     *diag.List
+	file     *token.File
+	globals  map[string]*Var
+	typedefs map[string]*Struct
+	procs    map[string]*Proc
+	inlines  map[string]*ast.InlineDecl
+	mtypeN   map[string]int // values used so far per mtype type
+	mtypeOf  map[string]string
+
+	// per process
+	p      *Proc
+	locals map[string]*Var   // the innermost scope
+	scopes []map[string]*Var // block scopes, outermost (the proctype's) first
+	parent []int             // union-find over locations
+	labels map[string]int
+	breaks []int
+	// breakLast[i]: the break target of loop i is the last element of an
+	// atomic sequence (SPIN's L_ATOM): a break there is a transition.
+	breakLast []bool
+	// tail: the sequence being lowered ends an atomic body.
+	tail    bool
+	lAtom   map[int]bool // locations of L_ATOM statements
+	breakN  int
+	region  int
+	regions int
+	dstep   bool
+	escDep  int
+	collect []*collector
+	env     []*inlineEnv
+	pending []pendingLabel
+
+	lateLabels   []lateLabel
+	atomicLabels map[string]bool // labels inside atomic sequences of the current proctype
+	remoteLabels map[string]bool
+	deadLabels   map[string]bool
+	lateRefs     []*Ref
+}
+
+type pendingLabel struct {
+	name string
+	pos  token.Position
+}
+
+type collector struct {
+	seen map[int]bool
+	locs []int
+}
+
+type inlineEnv struct {
+	params map[string]ast.Expr
+	outer  int // index of the enclosing env (len when none)
+}
+
+func (l *lowerer) pos(p token.Pos) token.Position { return l.file.Position(p) }
+
+func (l *lowerer) errorf(p token.Pos, format string, args ...any) {
+	l.errs.Errorf(l.pos(p), format, args...)
+}
+
+func (l *lowerer) run(m *ast.Model) {
+	l.mtypeOf = map[string]string{}
+	// Labels named in remote references (P@L) are kept as states of
+	// their own even on a jump (SPIN then makes the jump a step).
+	l.remoteLabels = map[string]bool{}
+	ast.Inspect(m, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RemoteLabel:
+			l.remoteLabels[n.Proc.Name+"@"+n.Label.Name] = true
+		case *ast.SetPriority:
+			l.prog.UsesPriority = true
+		case *ast.CallExpr:
+			if n.Fun == token.GET_PRIORITY {
+				l.prog.UsesPriority = true
+			}
+		case *ast.Ident:
+			if n.Name == "_priority" {
+				l.prog.UsesPriority = true
+			}
+		case *ast.ProcDecl:
+			if n.Priority != nil {
+				l.prog.UsesPriority = true
+			}
+		case *ast.InitDecl:
+			if n.Priority != nil {
+				l.prog.UsesPriority = true
+			}
+		case *ast.RunExpr:
+			if n.Priority != nil {
+				l.prog.UsesPriority = true
+			}
+		}
+		return true
+	})
+	// First pass: declarations that others refer to.
+	for _, d := range m.Decls {
+		switch d := d.(type) {
+		case *ast.MtypeDecl:
+			l.mtypeDecl(d)
+		case *ast.TypedefDecl:
+			l.typedef(d)
+		case *ast.InlineDecl:
+			l.inlines[d.Name.Name] = d
+		case *ast.ProcDecl:
+			p := &Proc{Name: d.Name.Name, Kind: ProcType, Pos: l.pos(d.Pos())}
+			if _, dup := l.procs[p.Name]; dup {
+				l.errorf(d.Name.NamePos, "proctype %s redeclared", p.Name)
+			}
+			l.procs[p.Name] = p
+		case *ast.InitDecl:
+			l.procs[":init:"] = &Proc{Name: ":init:", Kind: InitProc, Active: 1, Pos: l.pos(d.Pos())}
+		}
+	}
+	// Globals in order (their initializers may use earlier globals).
+	for _, d := range m.Decls {
+		if vd, ok := d.(*ast.VarDecl); ok {
+			for _, v := range l.varDecl(vd, true) {
+				if _, dup := l.globals[v.Name]; dup {
+					l.errs.Errorf(v.Pos, "variable %s redeclared", v.Name)
+				}
+				v.Global = true
+				v.Index = len(l.prog.Globals)
+				l.globals[v.Name] = v
+				l.prog.Globals = append(l.prog.Globals, v)
+			}
+		}
+	}
+	// Processes in declaration order.
+	for _, d := range m.Decls {
+		switch d := d.(type) {
+		case *ast.ProcDecl:
+			p := l.procs[d.Name.Name]
+			if p.Index != 0 || (len(l.prog.Procs) > 0 && l.prog.Procs[0] == p) {
+				continue // duplicate
+			}
+			p.Index = len(l.prog.Procs)
+			l.prog.Procs = append(l.prog.Procs, p)
+		case *ast.InitDecl:
+			p := l.procs[":init:"]
+			p.Index = len(l.prog.Procs)
+			l.prog.Procs = append(l.prog.Procs, p)
+		}
+	}
+	var never *ast.NeverDecl
+	for _, d := range m.Decls {
+		switch d := d.(type) {
+		case *ast.ProcDecl:
+			p := l.procs[d.Name.Name]
+			if d.Active {
+				p.Active = 1
+				if d.Count != nil {
+					p.Active = int(l.constExpr(d.Count, "active count"))
+				}
+			}
+			if d.Priority != nil {
+				p.Priority = int(l.constExpr(d.Priority, "priority"))
+				l.prog.UsesPriority = true
+			}
+			l.proc(p, d.Params, d.Provided, d.Body)
+		case *ast.InitDecl:
+			p := l.procs[":init:"]
+			if d.Priority != nil {
+				p.Priority = int(l.constExpr(d.Priority, "priority"))
+				l.prog.UsesPriority = true
+			}
+			l.proc(p, nil, nil, d.Body)
+		case *ast.NeverDecl:
+			if never != nil {
+				l.errorf(d.Pos(), "more than one never claim")
+				continue
+			}
+			never = d
+		case *ast.CCode:
+			l.errorf(d.Pos(), "embedded C code is not supported")
+		case *ast.TraceDecl:
+			l.errorf(d.Pos(), "trace/notrace sequences are not supported")
+		}
+	}
+	if never != nil {
+		p := &Proc{Name: ":never:", Kind: NeverClaim, Active: 1, Pos: l.pos(never.Pos())}
+		if never.Name != nil {
+			p.Name = never.Name.Name
+		}
+		p.Index = len(l.prog.Procs)
+		l.prog.Procs = append(l.prog.Procs, p)
+		l.prog.Never = p
+		l.proc(p, nil, nil, never.Body)
+	}
+	for _, r := range l.lateRefs {
+		name := r.Var.Name
+		r.Var = nil
+		for _, v := range r.Remote.Proc.Locals {
+			if v.Name == name {
+				r.Var = v
+			}
+		}
+		if r.Var == nil {
+			l.errs.Errorf(r.Pos, "no local variable %s in proctype %s", name, r.Remote.Proc.Name)
+			r.Var = &Var{Name: name, Type: Type{Kind: ast.Int}}
+		}
+	}
+	for _, ll := range l.lateLabels {
+		id, ok := ll.rl.Remote.Proc.Labels[ll.name]
+		if !ok {
+			l.errs.Errorf(ll.pos, "no label %s in proctype %s", ll.name, ll.rl.Remote.Proc.Name)
+		}
+		ll.rl.Loc = id
+		if ll.rl.Remote.Proc.DeadLabels[ll.name] {
+			ll.rl.Loc = -1
+		}
+	}
+	l.prog.Globals = l.prog.Globals[:len(l.prog.Globals):len(l.prog.Globals)]
+}
+
+func (l *lowerer) mtypeDecl(d *ast.MtypeDecl) {
+	sub := ""
+	if d.Name != nil {
+		sub = d.Name.Name
+	}
+	n := l.mtypeN[sub]
+	k := len(d.Values)
+	names := l.prog.MtypeNames[sub]
+	for len(names) < n+k+1 {
+		names = append(names, "")
+	}
+	for j, v := range d.Values {
+		if _, dup := l.prog.Mtypes[v.Name]; dup {
+			l.errorf(v.NamePos, "mtype %s redeclared", v.Name)
+			continue
+		}
+		val := n + k - j
+		l.prog.Mtypes[v.Name] = val
+		l.mtypeOf[v.Name] = sub
+		names[val] = v.Name
+	}
+	l.prog.MtypeNames[sub] = names
+	l.mtypeN[sub] = n + k
+}
+
+func (l *lowerer) typedef(d *ast.TypedefDecl) {
+	st := &Struct{Name: d.Name.Name}
+	for _, f := range d.Fields {
+		for _, v := range l.varDecl(f, true) {
+			v.Index = len(st.Fields)
+			st.Fields = append(st.Fields, v)
+		}
+	}
+	l.typedefs[st.Name] = st
+}
+
+func (l *lowerer) typeOf(t *ast.Type, bits ast.Expr) Type {
+	ty := Type{Kind: t.Kind}
+	switch t.Kind {
+	case ast.Named:
+		st := l.typedefs[t.Name.Name]
+		if st == nil {
+			l.errorf(t.Pos(), "undefined type %s", t.Name.Name)
+			ty.Kind = ast.Int
+		}
+		ty.Struct = st
+	case ast.Mtype:
+		if t.Name != nil {
+			ty.Mtype = t.Name.Name
+		}
+	case ast.Unsigned:
+		ty.Bits = 32
+		if bits != nil {
+			ty.Bits = int(l.constExpr(bits, "bit width"))
+		}
+		if ty.Bits < 1 || ty.Bits > 32 {
+			l.errorf(t.Pos(), "unsigned width must be 1..32")
+			ty.Bits = 32
+		}
+	case ast.BadType:
+		ty.Kind = ast.Int
+	}
+	return ty
+}
+
+// varDecl resolves a declaration (initializers in the current scope).
+func (l *lowerer) varDecl(d *ast.VarDecl, global bool) []*Var {
+	var out []*Var
+	for _, s := range d.Vars {
+		v := &Var{Name: s.Name.Name, Pos: l.pos(s.Pos()), Hidden: d.Vis == ast.VisHidden}
+		v.Type = l.typeOf(d.Type, s.Bits)
+		if s.Len != nil {
+			v.Len = int(l.constExpr(s.Len, "array length"))
+			if v.Len <= 0 {
+				l.errorf(s.Len.Pos(), "array length must be positive")
+				v.Len = 1
+			}
+		}
+		switch init := s.Init.(type) {
+		case nil:
+		case *ast.ChanType:
+			cs := &ChanSpec{Cap: int(l.constExpr(init.Cap, "channel capacity"))}
+			for _, f := range init.Fields {
+				cs.Fields = appendFlat(cs.Fields, l.typeOf(f, nil))
+			}
+			v.Chan = cs
+		default:
+			v.Init = l.expr(init)
+		}
+		for _, e := range s.InitList {
+			v.InitArr = append(v.InitArr, l.expr(e))
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (l *lowerer) constExpr(e ast.Expr, what string) int64 {
+	x := l.expr(e)
+	v, ok := ConstValue(x)
+	if !ok {
+		l.errorf(e.Pos(), "%s must be a constant", what)
+		return 1
+	}
+	return v
+}
+
+// ConstValue folds a constant expression.
+func ConstValue(x Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *Const:
+		return x.V, true
+	case *Unary:
+		v, ok := ConstValue(x.X)
+		if !ok {
+			return 0, false
+		}
+		switch x.Op {
+		case token.SUB:
+			return int64(int32(-v)), true
+		case token.NOT:
+			return b2i(v == 0), true
+		case token.TILDE:
+			return int64(^int32(v)), true
+		}
+	case *Binary:
+		a, ok1 := ConstValue(x.X)
+		b, ok2 := ConstValue(x.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		v, err := BinOp(x.Op, int32(a), int32(b))
+		return int64(v), err == ""
+	case *Cond:
+		c, ok := ConstValue(x.C)
+		if !ok {
+			return 0, false
+		}
+		if c != 0 {
+			return ConstValue(x.T)
+		}
+		return ConstValue(x.E)
+	}
+	return 0, false
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BinOp applies a binary operator with C's int semantics (32-bit,
+// wrapping). It returns a non-empty error for division by zero.
+func BinOp(op token.Token, a, b int32) (int32, string) {
+	switch op {
+	case token.ADD:
+		return a + b, ""
+	case token.SUB:
+		return a - b, ""
+	case token.MUL:
+		return a * b, ""
+	case token.QUO:
+		if b == 0 {
+			return 0, "division by zero"
+		}
+		if b == -1 {
+			return -a, ""
+		}
+		return a / b, ""
+	case token.REM:
+		if b == 0 {
+			return 0, "division by zero"
+		}
+		if b == -1 {
+			return 0, ""
+		}
+		return a % b, ""
+	case token.AND:
+		return a & b, ""
+	case token.OR:
+		return a | b, ""
+	case token.XOR:
+		return a ^ b, ""
+	case token.SHL:
+		return a << (uint32(b) & 31), ""
+	case token.SHR:
+		return a >> (uint32(b) & 31), ""
+	case token.LAND:
+		return int32(b2i(a != 0 && b != 0)), ""
+	case token.LOR:
+		return int32(b2i(a != 0 || b != 0)), ""
+	case token.EQL:
+		return int32(b2i(a == b)), ""
+	case token.NEQ:
+		return int32(b2i(a != b)), ""
+	case token.LSS:
+		return int32(b2i(a < b)), ""
+	case token.LEQ:
+		return int32(b2i(a <= b)), ""
+	case token.GTR:
+		return int32(b2i(a > b)), ""
+	case token.GEQ:
+		return int32(b2i(a >= b)), ""
+	}
+	return 0, "bad operator " + op.String()
+}
+
+// ---------------------------------------------------------------------
+// Processes
+
+func (l *lowerer) newLoc() int {
+	p := l.p
+	loc := &Loc{ID: len(p.Locs), Region: l.region}
+	if l.dstep {
+		loc.Flags |= DStepLoc
+	}
+	if l.region != 0 && !l.dstep {
+		loc.Flags |= AtomicLoc
+	}
+	p.Locs = append(p.Locs, loc)
+	l.parent = append(l.parent, loc.ID)
+	return loc.ID
+}
+
+func (l *lowerer) find(x int) int {
+	for l.parent[x] != x {
+		l.parent[x] = l.parent[l.parent[x]]
+		x = l.parent[x]
+	}
+	return x
+}
+
+// alias makes location a the same as b.
+func (l *lowerer) alias(a, b int) {
+	a, b = l.find(a), l.find(b)
+	if a == b {
+		return
+	}
+	la, lb := l.p.Locs[a], l.p.Locs[b]
+	lb.Labels = append(lb.Labels, la.Labels...)
+	lb.Flags |= la.Flags & (EndLoc | ProgressLoc | AcceptLoc)
+	lb.Out = append(lb.Out, la.Out...)
+	l.parent[a] = b
+}
+
+func (l *lowerer) labelLoc(name string) int {
+	if id, ok := l.labels[name]; ok {
+		return id
+	}
+	save, saveD := l.region, l.dstep
+	l.region, l.dstep = 0, false
+	id := l.newLoc()
+	l.region, l.dstep = save, saveD
+	l.labels[name] = id
+	return id
+}
+
+func (l *lowerer) defineLabel(name string, pos token.Position, at int) {
+	lid := l.labelLoc(name)
+	loc := l.p.Locs[lid]
+	if loc.Pos.IsValid() {
+		l.errs.Errorf(pos, "label %s redeclared", name)
+	}
+	loc.Pos = pos
+	loc.Labels = append(loc.Labels, name)
+	switch {
+	case strings.HasPrefix(name, "end"):
+		loc.Flags |= EndLoc
+	case strings.HasPrefix(name, "progress"):
+		loc.Flags |= ProgressLoc
+	case strings.HasPrefix(name, "accept"):
+		loc.Flags |= AcceptLoc
+	}
+	l.alias(lid, at)
+}
+
+func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *ast.Block) {
+	l.p = p
+	l.locals = map[string]*Var{}
+	l.scopes = []map[string]*Var{l.locals}
+	l.parent = nil
+	l.labels = map[string]int{}
+	l.region, l.dstep, l.escDep = 0, false, 0
+	l.breaks, l.breakLast, l.collect, l.env, l.pending = nil, nil, nil, nil, nil
+	if l.prog.UsesPriority && p.Kind != NeverClaim {
+		// pan's _priority field: the first local of every process
+		prio := p.Priority
+		if prio == 0 {
+			prio = 1
+		}
+		l.addLocal(&Var{Name: "_priority", Type: Type{Kind: ast.Byte}, Init: &Const{int64(prio)}, Pos: p.Pos})
+	}
+	l.tail, l.lAtom, l.breakN = false, map[int]bool{}, 0
+	l.deadLabels = map[string]bool{}
+	for _, d := range params {
+		for _, v := range l.varDecl(d, false) {
+			v.Param = true
+			l.addLocal(v)
+			p.Params = append(p.Params, v)
+		}
+	}
+	if provided != nil {
+		p.Provided = l.expr(provided)
+	}
+	l.atomicLabels = map[string]bool{}
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AtomicStmt); ok {
+				ast.Inspect(a.Body, func(n ast.Node) bool {
+					if ls, ok := n.(*ast.LabeledStmt); ok {
+						l.atomicLabels[ls.Label.Name] = true
+					}
+					_, isD := n.(*ast.DStepStmt)
+					return !isD
+				})
+				return false
+			}
+			return true
+		})
+	}
+	start := l.newLoc()
+	end := l.newLoc()
+	if body != nil {
+		// declarations before the first statement are initialized when
+		// the process is created; later ones where they stand
+		stmts := body.Stmts
+		for len(stmts) > 0 {
+			d, ok := stmts[0].(*ast.VarDecl)
+			if !ok {
+				break
+			}
+			for _, v := range l.varDecl(d, false) {
+				l.addLocal(v)
+			}
+			stmts = stmts[1:]
+		}
+		l.seq(stmts, start, end, false)
+	}
+	p.Locs[end].Flags |= FinalLoc | EndLoc
+	if p.Kind != NeverClaim {
+		l.emit(&Trans{From: end, To: end, Kind: TEnd, Text: "-end-", Pos: l.pos(body.Rbrace)})
+	}
+	for name, id := range l.labels {
+		if !p.Locs[id].Pos.IsValid() && len(p.Locs[id].Labels) == 0 {
+			l.errs.Errorf(p.Pos, "label %s used but not defined in %s", name, p.Name)
+		}
+	}
+	l.finish(start, end)
+}
+
+func (l *lowerer) addLocal(v *Var) {
+	// A local declared in an inline body is a new variable at each
+	// expansion (SPIN names them _1_2_temp and so on).
+	if old, dup := l.locals[v.Name]; dup && old != v {
+		l.errs.Errorf(v.Pos, "variable %s redeclared in %s", v.Name, l.p.Name)
+	}
+	v.Proc = l.p
+	v.Index = len(l.p.Locals)
+	l.locals[v.Name] = v
+	l.p.Locals = append(l.p.Locals, v)
+}
+
+// finish resolves aliases, renumbers the locations, orders transitions
+// and computes atomic flags.
+func (l *lowerer) finish(start, end int) {
+	p := l.p
+	newID := make([]int, len(p.Locs))
+	var locs []*Loc
+	for i, loc := range p.Locs {
+		if l.find(i) == i {
+			newID[i] = len(locs)
+			locs = append(locs, loc)
+		}
+	}
+	for i := range p.Locs {
+		newID[i] = newID[l.find(i)]
+	}
+	for _, loc := range locs {
+		loc.ID = newID[loc.ID]
+	}
+	for name, id := range l.labels {
+		l.labels[name] = newID[id]
+	}
+	p.Labels = l.labels
+	p.DeadLabels = l.deadLabels
+	p.Locs = locs
+	p.Start, p.End = newID[start], newID[end]
+	for _, loc := range locs {
+		for _, t := range loc.Out {
+			t.From, t.To = newID[t.From], newID[t.To]
+			if t.Kind == TDStep {
+				t.DStart = newID[t.DStart]
+			}
+		}
+		// stable sort by level
+		out := loc.Out
+		for i := 1; i < len(out); i++ {
+			for j := i; j > 0 && out[j].Level < out[j-1].Level; j-- {
+				out[j], out[j-1] = out[j-1], out[j]
+			}
+		}
+	}
+	for _, loc := range locs {
+		for _, t := range loc.Out {
+			if t.Region != 0 && t.Kind != TEnd {
+				to := locs[t.To]
+				// the target continues an atomic sequence (this one,
+				// or another one entered by a goto: SPIN bridges them)
+				t.Atomic = to.Region != 0
+			}
+			t.ID = len(l.prog.Trans)
+			l.prog.Trans = append(l.prog.Trans, t)
+		}
+	}
+}
+
+func (l *lowerer) emit(t *Trans) {
+	t.Proc = l.p
+	if t.Level == 0 {
+		t.Level = MainLevel
+	}
+	if t.Region == 0 {
+		t.Region = l.region
+	}
+	if l.dstep {
+		t.Region = 0
+	}
+	from := l.find(t.From)
+	l.p.Locs[from].Out = append(l.p.Locs[from].Out, t)
+	if l.p.Locs[from].Flags&DStepLoc == 0 {
+		for _, c := range l.collect {
+			if !c.seen[from] {
+				c.seen[from] = true
+				c.locs = append(c.locs, from)
+			}
+		}
+	}
+	if !l.p.Locs[from].Pos.IsValid() {
+		l.p.Locs[from].Pos = t.Pos
+	}
+}
+
+// stripLabels returns the statement under any labels, and the labels.
+func stripLabels(s ast.Stmt) (ast.Stmt, []*ast.Ident) {
+	var labels []*ast.Ident
+	for {
+		ls, ok := s.(*ast.LabeledStmt)
+		if !ok {
+			return s, labels
+		}
+		labels = append(labels, ls.Label)
+		if ls.Stmt == nil {
+			return nil, labels
+		}
+		s = ls.Stmt
+	}
+}
+
+// jumpTarget returns the target location of a goto or break, or -1.
+func (l *lowerer) jumpTarget(s ast.Stmt) int {
+	switch s := s.(type) {
+	case *ast.GotoStmt:
+		return l.labelLoc(s.Label.Name)
+	case *ast.BreakStmt:
+		if len(l.breaks) == 0 {
+			return -1
+		}
+		return l.breaks[len(l.breaks)-1]
+	}
+	return -1
+}
+
+// seq lowers a statement sequence from location from to location to.
+// branch says that from is a branch location (the first statement is an
+// option's guard).
+func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
+	// Declarations are not statements: register them and drop them.
+	var real []ast.Stmt
+	for _, s := range stmts {
+		inner, labels := stripLabels(s)
+		switch d := inner.(type) {
+		case *ast.VarDecl:
+			vars := l.varDecl(d, false)
+			for _, v := range vars {
+				l.addLocal(v)
+			}
+			// a declaration after the first statement is an assignment
+			var inits []ast.Stmt
+			for i, v := range vars {
+				v = l.lookupVar(v.Name)
+				if v.Chan != nil || v.Type.Struct != nil || v.Param {
+					continue
+				}
+				v.MidBody = true
+				spec := d.Vars[i]
+				var lhs ast.Expr = spec.Name
+				if v.Len > 0 {
+					lhs = &ast.IndexExpr{X: spec.Name, Lbrack: spec.Name.NamePos, Index: &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}}
+				}
+				rhs := spec.Init
+				if rhs == nil && len(spec.InitList) > 0 {
+					rhs = spec.InitList[0]
+				}
+				if rhs == nil {
+					rhs = &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}
+				}
+				inits = append(inits, &ast.AssignStmt{LHS: lhs, Eq: spec.Name.NamePos, RHS: rhs})
+			}
+			for j, st := range inits {
+				if j == 0 {
+					for k := len(labels) - 1; k >= 0; k-- {
+						st = &ast.LabeledStmt{Label: labels[k], Stmt: st}
+					}
+				}
+				real = append(real, st)
+			}
+			if len(inits) == 0 && len(labels) > 0 {
+				real = append(real, &ast.LabeledStmt{Label: labels[0]})
+			}
+			continue
+		case *ast.MtypeDecl:
+			l.mtypeDecl(d)
+			continue
+		case *ast.ChanAssert:
+			continue
+		}
+		real = append(real, s)
+	}
+	cur := from
+	first := true
+	for i := 0; i < len(real); i++ {
+		inner, labels := stripLabels(real[i])
+		if inner == nil { // labels with no statement: they label what follows
+			for _, lb := range labels {
+				l.pending = append(l.pending, pendingLabel{lb.Name, l.pos(lb.NamePos)})
+			}
+			continue
+		}
+		for _, lb := range labels {
+			l.pending = append(l.pending, pendingLabel{lb.Name, l.pos(lb.NamePos)})
+		}
+		l.flushLabels(cur)
+		// A jump that starts a plain sequence (a proctype body) is no
+		// step: the sequence starts at its target (SPIN hunts the start
+		// state through jumps).
+		if first && !branch && !l.inRegion() {
+			if t := l.jumpTarget(inner); t >= 0 && !l.keepLabels(labels) {
+				for _, lb := range labels {
+					l.deadLabels[lb.Name] = true
+				}
+				l.alias(cur, t)
+				first = false
+				if l.nextReal(real, i+1) >= 0 {
+					cur = l.newLoc()
+				} else {
+					cur = to
+				}
+				continue
+			}
+		}
+		next := to
+		skip := 0
+		// the tail of an atomic body: its last statement is SPIN's L_ATOM
+		saveTail := l.tail
+		isLast := l.nextReal(real, i+1) < 0
+		if !isLast {
+			l.tail = false
+		}
+		if j := l.nextReal(real, i+1); j >= 0 {
+			nin, nlabels := stripLabels(real[j])
+			keep := l.keepLabels(nlabels)
+			if t := l.jumpTarget(nin); t >= 0 && !keep {
+				t = l.materialize(nin, t)
+				next = t
+				for k := i + 1; k < j; k++ {
+					_, lbs := stripLabels(real[k])
+					nlabels = append(nlabels, lbs...)
+				}
+				for _, lb := range nlabels {
+					l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+					// the labelled jump is not a state of its own: no
+					// process is ever "at" this label (Proc@label)
+					l.deadLabels[lb.Name] = true
+				}
+				skip = j - i
+			} else {
+				next = l.newLoc()
+				if saveTail && l.inRegion() && l.nextReal(real, j+1) < 0 && isSimple(nin) {
+					l.lAtom[next] = true
+				}
+			}
+		}
+		l.stmt(inner, cur, next, branch && first)
+		l.tail = saveTail
+		first = false
+		if skip > 0 {
+			i += skip
+			if l.nextReal(real, i+1) >= 0 {
+				next = l.newLoc() // unreachable unless labeled
+			} else {
+				next = to
+			}
+		}
+		cur = next
+	}
+	l.flushLabels(to)
+	if first && len(real) == 0 && from != to {
+		// an empty sequence: a skip
+		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)"})
+	}
+}
+
+// nextReal is the index of the next statement at or after i that is not
+// only labels, or -1.
+func (l *lowerer) nextReal(real []ast.Stmt, i int) int {
+	for ; i < len(real); i++ {
+		if inner, _ := stripLabels(real[i]); inner != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+func (l *lowerer) flushLabels(at int) {
+	for _, pl := range l.pending {
+		l.defineLabel(pl.name, pl.pos, at)
+	}
+	l.pending = l.pending[:0]
+}
+
+func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
+	pos := l.pos(s.Pos())
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x := l.expr(s.X)
+		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: x, Text: l.guardText(s.X), Pos: pos})
+	case *ast.ElseStmt:
+		l.emit(&Trans{From: from, To: to, Kind: TElse, Text: "else", Pos: pos})
+	case *ast.AssignStmt:
+		if id, ok := s.LHS.(*ast.Ident); ok && id.Name == "_" {
+			// _ = e: e is evaluated and its value dropped
+			l.emit(&Trans{From: from, To: to, Kind: TAssign, X: l.expr(s.RHS), Text: "_ = " + l.exprText(s.RHS), Pos: pos})
+			return
+		}
+		lhs := l.lvalue(s.LHS)
+		rhs := l.expr(s.RHS)
+		l.emit(&Trans{From: from, To: to, Kind: TAssign, LHS: lhs, X: rhs, Text: l.exprText(s.LHS) + " = " + l.exprText(s.RHS), Pos: pos})
+	case *ast.IncDecStmt:
+		lhs := l.lvalue(s.X)
+		inc, op := 1, "+"
+		if s.Tok == token.DEC {
+			inc, op = -1, "-"
+		}
+		l.emit(&Trans{From: from, To: to, Kind: TIncDec, LHS: lhs, Inc: inc, Text: l.exprText(s.X) + " = (" + l.exprText(s.X) + op + "1)", Pos: pos})
+	case *ast.SendStmt:
+		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos}
+		for _, a := range s.Args {
+			t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+		}
+		op := "!"
+		if s.Sorted {
+			op = "!!"
+		}
+		t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
+		l.emit(t)
+	case *ast.RecvStmt:
+		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos}
+		t.RArgs = l.recvArgs(s.Args)
+		op := "?"
+		if s.Random {
+			op = "??"
+		}
+		if s.Keep {
+			t.Text = l.exprText(s.Chan) + op + "<" + l.exprList(s.Args) + ">"
+		} else {
+			t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
+		}
+		l.emit(t)
+	case *ast.IfStmt:
+		end := to
+		if l.inRegion() && l.nonAtom(to) {
+			end = l.newLoc() // the end of the if stays a step of its own
+		}
+		for _, o := range elseLast(s.Options) {
+			l.seq(o.Stmts, from, end, true)
+		}
+		if end != to {
+			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
+		}
+	case *ast.DoStmt:
+		head := from
+		if branch {
+			head = l.newLoc()
+			if l.region != 0 && !l.dstep {
+				l.p.Locs[head].Region = l.region
+			}
+		}
+		// Inside an atomic sequence, a loop whose exit leaves the
+		// sequence (or reaches its last statement) keeps its break target
+		// as a transition of its own (SPIN does not shorten jump chains
+		// across the end of an atomic sequence).
+		exit, last := to, false
+		if l.inRegion() && l.nonAtom(to) {
+			exit = l.newLoc()
+			last = l.p.Locs[l.find(to)].Region == 0
+		}
+		l.breaks = append(l.breaks, exit)
+		l.breakLast = append(l.breakLast, last)
+		for _, o := range elseLast(s.Options) {
+			l.seq(o.Stmts, head, head, true)
+		}
+		l.breaks = l.breaks[:len(l.breaks)-1]
+		l.breakLast = l.breakLast[:len(l.breakLast)-1]
+		if exit != to {
+			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od)})
+		}
+		if head != from {
+			l.copyOut(head, from, 0)
+		}
+	case *ast.BreakStmt:
+		if len(l.breaks) == 0 {
+			l.errorf(s.Pos(), "break outside a do loop")
+			return
+		}
+		l.emit(&Trans{From: from, To: l.breaks[len(l.breaks)-1], Kind: TGoto, Text: "break", Pos: pos})
+	case *ast.GotoStmt:
+		l.emit(&Trans{From: from, To: l.labelLoc(s.Label.Name), Kind: TGoto, Text: "goto " + s.Label.Name, Pos: pos})
+	case *ast.LabeledStmt:
+		inner, labels := stripLabels(s)
+		for _, lb := range labels {
+			l.defineLabel(lb.Name, l.pos(lb.NamePos), from)
+		}
+		if inner != nil {
+			l.stmt(inner, from, to, branch)
+		}
+	case *ast.AtomicStmt:
+		if l.region != 0 || l.dstep {
+			l.seq(s.Body.Stmts, from, to, branch)
+			return
+		}
+		l.regions++
+		l.region = l.regions
+		saveTail := l.tail
+		l.tail = true
+		l.pushScope()
+		l.seq(s.Body.Stmts, from, to, true)
+		l.popScope()
+		l.tail = saveTail
+		l.region = 0
+	case *ast.DStepStmt:
+		if l.dstep {
+			l.seq(s.Body.Stmts, from, to, branch)
+			return
+		}
+		saveR := l.region
+		l.dstep = true
+		saveC := l.collect
+		l.collect = nil
+		entry := l.newLoc()
+		l.pushScope()
+		l.seq(s.Body.Stmts, entry, to, false)
+		l.popScope()
+		l.dstep = false
+		l.collect = saveC
+		l.region = saveR
+		l.emit(&Trans{From: from, To: to, Kind: TDStep, DStart: entry, Text: fmt.Sprintf("D_STEP%d", pos.Line), Pos: pos})
+	case *ast.BlockStmt:
+		l.pushScope()
+		l.seq(s.Body.Stmts, from, to, true)
+		l.popScope()
+	case *ast.UnlessStmt:
+		l.escDep++
+		level := l.escDep
+		c := &collector{seen: map[int]bool{}}
+		l.collect = append(l.collect, c)
+		l.stmt(s.Main, from, to, branch)
+		l.collect = l.collect[:len(l.collect)-1]
+		eh := l.newLoc()
+		l.stmt(s.Escape, eh, to, false)
+		l.escDep--
+		for _, loc := range c.locs {
+			l.copyOut(eh, loc, level)
+		}
+	case *ast.SelectStmt:
+		l.selectStmt(s, from, to, pos)
+	case *ast.ForStmt:
+		l.forStmt(s, from, to, pos)
+	case *ast.AssertStmt:
+		l.emit(&Trans{From: from, To: to, Kind: TAssert, X: l.expr(s.X), Text: "assert(" + l.exprText(s.X) + ")", Pos: pos})
+	case *ast.PrintfStmt:
+		t := &Trans{From: from, To: to, Kind: TPrintf, Pos: pos}
+		if s.Format != nil {
+			t.Format = s.Format.Value
+		}
+		for _, a := range s.Args {
+			t.PArgs = append(t.PArgs, l.expr(a))
+		}
+		t.Text = "printf('" + t.Format + "'" + l.prefixComma(s.Args) + ")"
+		l.emit(t)
+	case *ast.PrintmStmt:
+		l.emit(&Trans{From: from, To: to, Kind: TPrintm, X: l.expr(s.X), Text: "printm(" + l.exprText(s.X) + ")", Pos: pos})
+	case *ast.InlineCall:
+		l.inlineCall(s.Name, s.Args, from, to, branch)
+	case *ast.SetPriority:
+		l.prog.UsesPriority = true
+		l.emit(&Trans{From: from, To: to, Kind: TSetPrio, Pid: l.expr(s.Pid), X: l.expr(s.Prio), Text: "set_priority(" + l.exprText(s.Pid) + "," + l.exprText(s.Prio) + ")", Pos: pos})
+	case *ast.VarDecl:
+		for _, v := range l.varDecl(s, false) {
+			l.addLocal(v)
+		}
+		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)", Pos: pos})
+	case *ast.CCode:
+		l.errorf(s.Pos(), "embedded C code is not supported")
+	default:
+		l.errorf(s.Pos(), "unsupported statement %T", s)
+	}
+}
+
+// copyOut copies the transitions leaving src to dst (escapes, hoisted
+// options), with the given level (0: keep the transition's level).
+func (l *lowerer) copyOut(src, dst, level int) {
+	src = l.find(src)
+	for _, t := range l.p.Locs[src].Out {
+		c := *t
+		c.From = dst
+		if level != 0 {
+			c.Level = level
+		}
+		l.emit(&c)
+	}
+}
+
+func (l *lowerer) forStmt(s *ast.ForStmt, from, to int, pos token.Position) {
+	if s.In != nil {
+		if r, ok := l.expr(s.In).(*Ref); ok && r.Var != nil && r.Var.Type.Kind == ast.Chan && len(r.Path) == 0 && (r.Index != nil || r.Var.Len == 0) {
+			l.forChan(s, r, from, to, pos)
+			return
+		}
+	}
+	lhs := l.lvalue(s.Var)
+	var lo, hi Expr
+	var hiText string
+	if s.In != nil {
+		// for (i in a): i ranges over the indices of array a
+		lo = &Const{0}
+		n := 0
+		if r, ok := l.expr(s.In).(*Ref); ok && r.Var != nil {
+			n = r.Var.Len
+			if len(r.Path) > 0 {
+				n = r.Path[len(r.Path)-1].Field.Len
+			}
+		}
+		if n == 0 {
+			l.errorf(s.In.Pos(), "for ... in needs an array")
+		}
+		hi = &Const{int64(n - 1)}
+		hiText = fmt.Sprint(n - 1)
+	} else {
+		lo, hi = l.expr(s.Lo), l.expr(s.Hi)
+		hiText = l.exprText(s.Hi)
+	}
+	head := l.newLoc()
+	vt := l.exprText(s.Var)
+	lot := "0"
+	if s.Lo != nil {
+		lot = l.exprText(s.Lo)
+	}
+	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: lo, Text: vt + " = " + lot, Pos: pos})
+	body := l.newLoc()
+	l.emit(&Trans{From: head, To: body, Kind: TExpr, X: &Binary{Op: token.LEQ, X: lhs, Y: hi}, Text: "((" + vt + "<=" + hiText + "))", Pos: pos})
+	l.emit(&Trans{From: head, To: to, Kind: TElse, Text: "else", Pos: pos})
+	inc := l.newLoc()
+	l.breaks = append(l.breaks, to)
+	l.breakLast = append(l.breakLast, false)
+	l.pushScope()
+	l.seq(s.Body.Stmts, body, inc, false)
+	l.popScope()
+	l.breaks = l.breaks[:len(l.breaks)-1]
+	l.breakLast = l.breakLast[:len(l.breakLast)-1]
+	l.emit(&Trans{From: inc, To: head, Kind: TIncDec, LHS: lhs, Inc: 1, Text: vt + " = (" + vt + "+1)", Pos: pos})
+}
+
+func (l *lowerer) inlineCall(name *ast.Ident, args []ast.Expr, from, to int, branch bool) {
+	d := l.inlines[name.Name]
+	if d == nil {
+		l.errorf(name.NamePos, "undefined inline %s", name.Name)
+		return
+	}
+	if len(args) != len(d.Params) {
+		l.errorf(name.NamePos, "inline %s: %d arguments, want %d", name.Name, len(args), len(d.Params))
+		return
+	}
+	if len(l.env) > 64 {
+		l.errorf(name.NamePos, "inline %s: expansion too deep (recursive?)", name.Name)
+		return
+	}
+	env := &inlineEnv{params: map[string]ast.Expr{}, outer: len(l.env)}
+	for i, p := range d.Params {
+		env.params[p.Name] = args[i]
+	}
+	l.env = append(l.env, env)
+	l.pushScope()
+	l.seq(d.Body.Stmts, from, to, true)
+	l.popScope()
+	l.env = l.env[:len(l.env)-1]
+}
+
+func (l *lowerer) recvArgs(args []ast.Expr) []RecvArg {
+	var out []RecvArg
+	for _, a := range args {
+		ra := l.recvArg(a)
+		if ra.Var != nil {
+			for _, x := range flattenExpr(ra.Var) {
+				out = append(out, RecvArg{Var: x.(*Ref)})
+			}
+			continue
+		}
+		out = append(out, ra)
+	}
+	return out
+}
+
+func (l *lowerer) recvArg(a ast.Expr) RecvArg {
+	for {
+		p, ok := a.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		a = p.X
+	}
+	switch a := a.(type) {
+	case *ast.EvalExpr:
+		return RecvArg{Match: l.expr(a.X)}
+	case *ast.Ident:
+		if a.Name == "_" {
+			return RecvArg{Wild: true}
+		}
+		x := l.expr(a)
+		if r, ok := x.(*Ref); ok {
+			return RecvArg{Var: r}
+		}
+		return RecvArg{Match: x}
+	case *ast.IntLit, *ast.UnaryExpr:
+		return RecvArg{Match: l.expr(a)}
+	}
+	x := l.expr(a)
+	if r, ok := x.(*Ref); ok {
+		return RecvArg{Var: r}
+	}
+	return RecvArg{Match: x}
+}
+
+// ---------------------------------------------------------------------
+// Expressions
+
+// lookup resolves a name in the current scope (inline parameters first).
+func (l *lowerer) lookupVar(name string) *Var {
+	for i := len(l.scopes) - 1; i >= 0; i-- {
+		if v := l.scopes[i][name]; v != nil {
+			return v
+		}
+	}
+	return l.globals[name]
+}
+
+func (l *lowerer) lvalue(e ast.Expr) *Ref {
+	x := l.expr(e)
+	r, ok := x.(*Ref)
+	if !ok {
+		l.errorf(e.Pos(), "not assignable: %s", l.exprText(e))
+		return &Ref{Var: &Var{Name: "_bad", Type: Type{Kind: ast.Int}}}
+	}
+	if r.Remote != nil {
+		l.errorf(e.Pos(), "cannot assign to a remote variable")
+	}
+	r.Var.Used = true
+	return r
+}
+
+func (l *lowerer) expr(e ast.Expr) Expr {
+	switch e := e.(type) {
+	case nil:
+		return &Const{0}
+	case *ast.IntLit:
+		return &Const{e.Value}
+	case *ast.ParenExpr:
+		return l.expr(e.X)
+	case *ast.Ident:
+		return l.ident(e)
+	case *ast.UnaryExpr:
+		x := l.expr(e.X)
+		u := &Unary{Op: e.Op, X: x}
+		if v, ok := ConstValue(u); ok {
+			return &Const{v}
+		}
+		return u
+	case *ast.BinaryExpr:
+		b := &Binary{Op: e.Op, X: l.expr(e.X), Y: l.expr(e.Y), Pos: l.pos(e.OpPos)}
+		if v, ok := ConstValue(b); ok {
+			return &Const{v}
+		}
+		return b
+	case *ast.CondExpr:
+		return &Cond{C: l.expr(e.Cond), T: l.expr(e.Then), E: l.expr(e.Else)}
+	case *ast.IndexExpr:
+		x := l.expr(e.X)
+		r, ok := x.(*Ref)
+		if !ok {
+			l.errorf(e.Pos(), "indexing a non-array")
+			return &Const{0}
+		}
+		idx := l.expr(e.Index)
+		if len(r.Path) > 0 {
+			last := &r.Path[len(r.Path)-1]
+			if last.Field.Len == 0 || last.Index != nil {
+				l.errorf(e.Pos(), "%s is not an array", last.Field.Name)
+			}
+			last.Index = idx
+		} else {
+			if (r.Var.Len == 0 && r.Var.Type.Kind != ast.BadType) || r.Index != nil {
+				l.errorf(e.Pos(), "%s is not an array", r.Var.Name)
+			}
+			r.Index = idx
+		}
+		return r
+	case *ast.SelectorExpr:
+		x := l.expr(e.X)
+		r, ok := x.(*Ref)
+		if !ok {
+			l.errorf(e.Pos(), "field selection on a non-struct")
+			return &Const{0}
+		}
+		t := r.Var.Type
+		if len(r.Path) > 0 {
+			t = r.Path[len(r.Path)-1].Field.Type
+		}
+		if t.Struct == nil {
+			l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
+			return &Const{0}
+		}
+		for _, f := range t.Struct.Fields {
+			if f.Name == e.Sel.Name {
+				r.Path = append(r.Path, Sel{Field: f})
+				return r
+			}
+		}
+		l.errorf(e.Sel.NamePos, "no field %s in %s", e.Sel.Name, t.Struct.Name)
+		return &Const{0}
+	case *ast.RemoteVar:
+		p := l.procs[e.Proc.Name]
+		if p == nil {
+			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
+			return &Const{0}
+		}
+		var v *Var
+		for _, lv := range p.Locals {
+			if lv.Name == e.Var.Name {
+				v = lv
+			}
+		}
+		rem := &Remote{Proc: p}
+		if e.Index != nil {
+			rem.Pid = l.expr(e.Index)
+		}
+		r := &Ref{Var: v, Remote: rem, Pos: l.pos(e.Pos())}
+		if v == nil {
+			// the proctype may not have been lowered yet: resolve at the end
+			r.Var = &Var{Name: e.Var.Name, Proc: p, Type: Type{Kind: ast.BadType}}
+			l.lateRefs = append(l.lateRefs, r)
+		}
+		return r
+	case *ast.RemoteLabel:
+		p := l.procs[e.Proc.Name]
+		if p == nil {
+			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
+			return &Const{0}
+		}
+		rl := &RemoteLabel{Remote: Remote{Proc: p}, Loc: -1}
+		if e.Index != nil {
+			rl.Remote.Pid = l.expr(e.Index)
+		}
+		l.lateLabels = append(l.lateLabels, lateLabel{rl, e.Label.Name, l.pos(e.Label.NamePos)})
+		return rl
+	case *ast.RunExpr:
+		p := l.procs[e.Proc.Name]
+		if p == nil || p.Kind != ProcType {
+			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
+			return &Const{0}
+		}
+		r := &Run{Proc: p}
+		for _, a := range e.Args {
+			r.Args = append(r.Args, flattenExpr(l.expr(a))...)
+		}
+		if e.Priority != nil {
+			r.Prio = l.expr(e.Priority)
+			l.prog.UsesPriority = true
+		}
+		return r
+	case *ast.CallExpr:
+		var fn Builtin
+		switch e.Fun {
+		case token.LEN:
+			fn = BLen
+		case token.EMPTY:
+			fn = BEmpty
+		case token.NEMPTY:
+			fn = BNempty
+		case token.FULL:
+			fn = BFull
+		case token.NFULL:
+			fn = BNfull
+		case token.ENABLED:
+			fn = BEnabled
+		case token.PC_VALUE:
+			fn = BPcValue
+		case token.GET_PRIORITY:
+			fn = BGetPrio
+			l.prog.UsesPriority = true
+		default:
+			l.errorf(e.Pos(), "unknown function %s", e.Fun)
+			return &Const{0}
+		}
+		c := &Call{Fn: fn}
+		for _, a := range e.Args {
+			c.Args = append(c.Args, l.expr(a))
+		}
+		if len(c.Args) != 1 {
+			l.errorf(e.Pos(), "%s takes one argument", e.Fun)
+			return &Const{0}
+		}
+		return c
+	case *ast.PollExpr:
+		return &Poll{Chan: l.expr(e.Chan), Random: e.Random, Args: l.recvArgs(e.Args)}
+	case *ast.TimeoutExpr:
+		return &Call{Fn: BTimeout}
+	case *ast.EvalExpr:
+		return l.expr(e.X)
+	case *ast.StringLit:
+		l.errorf(e.Pos(), "string in an expression")
+		return &Const{0}
+	case *ast.CCode:
+		l.errorf(e.Pos(), "embedded C code is not supported")
+		return &Const{0}
+	case *ast.InlineCallExpr:
+		l.errorf(e.Pos(), "inline calls in expressions are not supported")
+		return &Const{0}
+	}
+	l.errorf(e.Pos(), "unsupported expression %T", e)
+	return &Const{0}
+}
+
+type lateLabel struct {
+	rl   *RemoteLabel
+	name string
+	pos  token.Position
+}
+
+func (l *lowerer) ident(e *ast.Ident) Expr {
+	// parameters of the innermost inline being expanded; an argument is
+	// resolved where the call was written
+	if n := len(l.env); n > 0 {
+		env := l.env[n-1]
+		if a, ok := env.params[e.Name]; ok {
+			save := l.env
+			l.env = l.env[:env.outer]
+			x := l.expr(a)
+			l.env = save
+			return x
+		}
+	}
+	switch e.Name {
+	case "_pid":
+		return &Call{Fn: BPid}
+	case "_nr_pr":
+		return &Call{Fn: BNrPr}
+	case "_last":
+		l.prog.UsesLast = true
+		return &Call{Fn: BLast}
+	case "np_":
+		return &Call{Fn: BNp}
+	case "true":
+		return &Const{1}
+	case "false":
+		return &Const{0}
+	case "skip":
+		return &Const{1}
+	case "timeout":
+		return &Call{Fn: BTimeout}
+	}
+	if v := l.lookupVar(e.Name); v != nil {
+		v.Used = true
+		return &Ref{Var: v, Pos: l.pos(e.NamePos)}
+	}
+	if v, ok := l.prog.Mtypes[e.Name]; ok {
+		return &Const{int64(v)}
+	}
+	l.errorf(e.NamePos, "undefined: %s", e.Name)
+	return &Const{0}
+}
+
+// inRegion reports whether statements are being lowered inside an atomic
+// sequence (not a d_step).
+func (l *lowerer) inRegion() bool { return l.region != 0 && !l.dstep }
+
+// nonAtom reports whether location loc does not continue the current
+// atomic sequence: it lies outside it, or it is its last statement.
+func (l *lowerer) nonAtom(loc int) bool {
+	loc = l.find(loc)
+	return l.p.Locs[loc].Region == 0 || l.lAtom[loc]
+}
+
+// materialize returns where a statement followed by the jump s (to
+// target t) goes. Inside an atomic sequence a jump that leaves it is a
+// transition of its own (SPIN's L_ATOM goto): the statement goes to a
+// new location from which the jump leaves.
+func (l *lowerer) materialize(s ast.Stmt, t int) int {
+	if !l.inRegion() {
+		return t
+	}
+	switch s := s.(type) {
+	case *ast.BreakStmt:
+		if len(l.breakLast) == 0 || !l.breakLast[len(l.breakLast)-1] {
+			return t
+		}
+		g := l.newLoc()
+		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: l.pos(s.Pos())})
+		l.breakN++
+		return g
+	case *ast.GotoStmt:
+		if l.p.Locs[l.find(t)].Pos.IsValid() {
+			if !l.nonAtom(t) {
+				return t
+			}
+		} else if l.atomicLabels[s.Label.Name] {
+			return t // a label further on inside an atomic sequence
+		}
+		g := l.newLoc()
+		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: "goto " + s.Label.Name, Pos: l.pos(s.Pos())})
+		return g
+	}
+	return t
+}
+
+// isSimple reports whether s is a single statement (one element in SPIN),
+// not a compound one.
+func isSimple(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.IfStmt, *ast.DoStmt, *ast.BlockStmt, *ast.AtomicStmt, *ast.UnlessStmt, *ast.InlineCall, *ast.ForStmt, *ast.SelectStmt, *ast.DStepStmt:
+		return false
+	}
+	return true
+}
+
+// elseLast moves an else option to the end, as SPIN does.
+func elseLast(opts []*ast.Block) []*ast.Block {
+	for i, o := range opts {
+		if len(o.Stmts) > 0 {
+			if _, ok := o.Stmts[0].(*ast.ElseStmt); ok && i < len(opts)-1 {
+				out := append([]*ast.Block(nil), opts[:i]...)
+				out = append(out, opts[i+1:]...)
+				return append(out, o)
+			}
+		}
+	}
+	return opts
+}
+
+// pushScope opens a block scope (SPIN 6: { }, atomic, d_step and inline
+// bodies): a local declared inside is a variable of its own.
+func (l *lowerer) pushScope() {
+	l.locals = map[string]*Var{}
+	l.scopes = append(l.scopes, l.locals)
+}
+
+func (l *lowerer) popScope() {
+	l.scopes = l.scopes[:len(l.scopes)-1]
+	l.locals = l.scopes[len(l.scopes)-1]
+}
+
+// selectStmt lowers select (v : lo .. hi) as SPIN 6.5 does. SPIN's lexer
+// expands the plain form select(name : digits .. digits) outside inlines:
+// into one option per value when the range has at most 33 values, else
+// into v = lo; do :: (v < hi) -> v++ :: break od. Every other form becomes
+// v = lo; do :: break :: v < hi -> v++ od.
+func (l *lowerer) selectStmt(s *ast.SelectStmt, from, to int, pos token.Position) {
+	lhs := l.lvalue(s.Var)
+	vt := l.exprText(s.Var)
+	id, plainName := s.Var.(*ast.Ident)
+	if plainName {
+		for _, c := range id.Name {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				plainName = false
+			}
+		}
+	}
+	lo, okLo := s.Lo.(*ast.IntLit)
+	hi, okHi := s.Hi.(*ast.IntLit)
+	lexical := plainName && okLo && okHi && len(l.env) == 0 && isDigits(lo.Raw) && isDigits(hi.Raw)
+	if lexical && hi.Value >= lo.Value && hi.Value-lo.Value <= 32 {
+		for v := lo.Value; v <= hi.Value; v++ {
+			l.emit(&Trans{From: from, To: to, Kind: TAssign, LHS: lhs, X: &Const{v}, Text: fmt.Sprintf("%s = %d", vt, v), Pos: pos})
+		}
+		return
+	}
+	head := l.newLoc()
+	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: l.expr(s.Lo), Text: vt + " = " + l.exprText(s.Lo), Pos: pos})
+	mid := l.newLoc()
+	brk := &Trans{From: head, To: to, Kind: TGoto, Text: "goto :b", Pos: pos}
+	if !lexical {
+		l.emit(brk)
+	}
+	l.emit(&Trans{From: head, To: mid, Kind: TExpr, X: &Binary{Op: token.LSS, X: lhs, Y: l.expr(s.Hi)}, Text: "((" + vt + "<" + l.exprText(s.Hi) + "))", Pos: pos})
+	if lexical {
+		l.emit(brk)
+	}
+	l.emit(&Trans{From: mid, To: head, Kind: TIncDec, LHS: lhs, Inc: 1, Text: vt + " = (" + vt + "+1)", Pos: pos})
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFlat appends the basic fields of t: a struct type stands for its
+// fields in order (SPIN sends a typedef as its fields).
+func appendFlat(dst []Type, t Type) []Type {
+	if t.Struct == nil {
+		return append(dst, t)
+	}
+	for _, f := range t.Struct.Fields {
+		for i := 0; i < max(1, f.Len); i++ {
+			dst = appendFlat(dst, f.Type)
+		}
+	}
+	return dst
+}
+
+// flattenExpr expands a reference to a whole struct into references to
+// its basic fields; other expressions stand for themselves.
+func flattenExpr(x Expr) []Expr {
+	r, ok := x.(*Ref)
+	if !ok {
+		return []Expr{x}
+	}
+	t := r.Var.Type
+	if len(r.Path) > 0 {
+		t = r.Path[len(r.Path)-1].Field.Type
+	}
+	if t.Struct == nil {
+		return []Expr{x}
+	}
+	var out []Expr
+	for _, f := range t.Struct.Fields {
+		for i := 0; i < max(1, f.Len); i++ {
+			c := *r
+			c.Path = append(append([]Sel(nil), r.Path...), Sel{Field: f})
+			if f.Len > 0 {
+				c.Path[len(c.Path)-1].Index = &Const{int64(i)}
+			}
+			out = append(out, flattenExpr(&c)...)
+		}
+	}
+	return out
+}
+
+// forChan lowers for (m in ch) { body } as SPIN 6 does: a byte counter
+// _f0r_t3mp; _f0r_t3mp = 0; do :: _f0r_t3mp < len(ch) -> ch?m; ch!m;
+// body; _f0r_t3mp++ :: else -> break od (each message is received and
+// sent back, rotating the channel once).
+func (l *lowerer) forChan(s *ast.ForStmt, ch *Ref, from, to int, pos token.Position) {
+	tmp := l.locals["_f0r_t3mp"] // one counter per scope, as in SPIN
+	if tmp == nil {
+		tmp = &Var{Name: "_f0r_t3mp", Type: Type{Kind: ast.Byte}, Pos: pos}
+		l.addLocal(tmp)
+	}
+	cnt := &Ref{Var: tmp, Pos: pos}
+	head := l.newLoc()
+	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: cnt, X: &Const{0}, Text: "_f0r_t3mp = 0", Pos: pos})
+	a, b, c := l.newLoc(), l.newLoc(), l.newLoc()
+	l.emit(&Trans{From: head, To: a, Kind: TExpr, X: &Binary{Op: token.LSS, X: cnt, Y: &Call{Fn: BLen, Args: []Expr{ch}}}, Text: "((_f0r_t3mp<len(" + ch.Var.Name + ")))", Pos: pos})
+	l.emit(&Trans{From: head, To: to, Kind: TElse, Text: "else", Pos: pos})
+	m := l.lvalue(s.Var)
+	parts := flattenExpr(m)
+	recv := &Trans{From: a, To: b, Kind: TRecv, Chan: ch, Text: ch.Var.Name + "?" + l.exprText(s.Var), Pos: pos}
+	send := &Trans{From: b, To: c, Kind: TSend, Chan: ch, Text: ch.Var.Name + "!" + l.exprText(s.Var), Pos: pos}
+	for _, x := range parts {
+		recv.RArgs = append(recv.RArgs, RecvArg{Var: x.(*Ref)})
+		send.Args = append(send.Args, x)
+	}
+	l.emit(recv)
+	l.emit(send)
+	inc := l.newLoc()
+	l.breaks = append(l.breaks, to)
+	l.breakLast = append(l.breakLast, false)
+	l.pushScope()
+	l.seq(s.Body.Stmts, c, inc, false)
+	l.popScope()
+	l.breaks = l.breaks[:len(l.breaks)-1]
+	l.breakLast = l.breakLast[:len(l.breakLast)-1]
+	l.emit(&Trans{From: inc, To: head, Kind: TIncDec, LHS: cnt, Inc: 1, Text: "_f0r_t3mp = (_f0r_t3mp+1)", Pos: pos})
+}
+
+// keepLabels reports whether one of labels is named in a remote reference.
+func (l *lowerer) keepLabels(labels []*ast.Ident) bool {
+	for _, lb := range labels {
+		if l.remoteLabels[l.p.Name+"@"+lb.Name] {
+			return true
+		}
+	}
+	return false
+}
