@@ -1,0 +1,1 @@
+active [2] proctype A() { skip }

@@ -1,0 +1,2 @@
+byte x;
+init { do :: x < 3 -> x++ :: else -> break od }

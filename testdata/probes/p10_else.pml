@@ -1,0 +1,2 @@
+byte x;
+init { if :: x > 0 -> skip :: else -> x = 1 fi }

@@ -1,0 +1,2 @@
+byte x;
+init { x = 1; timeout; x = 2 }

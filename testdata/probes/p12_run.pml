@@ -1,0 +1,2 @@
+proctype P() { skip }
+init { run P(); skip }

@@ -1,0 +1,2 @@
+chan c = [1] of { byte };
+init { c!1; c!2 }

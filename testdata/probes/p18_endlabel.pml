@@ -1,0 +1,2 @@
+byte x;
+init { end: x == 1 }

@@ -1,0 +1,3 @@
+byte x;
+proctype P() { x++ }
+init { run P(); run P(); x == 2 }

@@ -1,0 +1,2 @@
+byte x;
+init { if :: x = 1 :: x = 2 fi; x++ }

@@ -1,0 +1,2 @@
+byte x;
+init { atomic { do :: x < 2 -> x++ :: else -> break od; x = 5 } }
