@@ -1,0 +1,123 @@
+//go:build frontend
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/verify"
+	"golang.org/x/term"
+)
+
+func init() {
+	register(&command{
+		name:  "verify",
+		args:  "model.pml",
+		short: "verify a model exhaustively (assertions, invalid end states)",
+		long: `
+Verify explores every reachable state of the model and reports assertion
+violations, run-time errors and invalid end states (deadlocks), with SPIN's
+statistics. A trail is written next to the model for the first error
+(model.pml.trail; with -e for every error: model.pml1.trail, ...), which
+'gospin run -t' replays.
+
+The options are those of SPIN's verifier (pan) and of 'spin -a':
+-o1 turns dead-variable reset off, -o2 the hiding of write-only variables,
+-o3 statement merging. With -noreduce -o1 -o2 -o3 gospin explores exactly
+the state space that SPIN explores with the same settings.
+
+The exit status is 0 when no error was found, 1 when one was, 2 on a bad
+model or command line. Ctrl-C ends the search with the statistics so far.`,
+		setup: setupVerify,
+	})
+}
+
+// modelOptions are the settings that shape the state space (spin -a's).
+type modelOptions struct {
+	noDeadVarReset  bool // -o1
+	noHideWriteOnly bool // -o2
+	noMerge         bool // -o3
+	noReduce        bool // -noreduce
+}
+
+func setupVerify(fs *flag.FlagSet) func([]string) int {
+	var ff frontendFlags
+	ff.register(fs)
+	var mo modelOptions
+	var vo verify.Options
+	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
+	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
+	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
+	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (the search is always unreduced for now)")
+	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
+	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
+	fs.IntVar(&vo.HashLog2, "w", 18, "initial hash table size as a power of two (the table grows)")
+	memlim := fs.Int64("memlim", 0, "memory limit in `MB` for states (0: none)")
+	fs.IntVar(&vo.StopAfter, "c", 1, "stop at the `N`th error (0: do not stop)")
+	fs.BoolVar(&vo.AllTrails, "e", false, "keep going and write a trail for every error")
+	fs.BoolVar(&vo.IgnoreAssert, "A", false, "ignore assertion violations")
+	fs.BoolVar(&vo.IgnoreEnd, "E", false, "ignore invalid end states")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	quiet := fs.Bool("q", false, "no progress line on stderr")
+	noTrail := fs.Bool("notrail", false, "write no trail files")
+	return func(args []string) int {
+		if len(args) != 1 {
+			fmt.Fprintln(stderr, "gospin verify: expected one model")
+			return exitUsage
+		}
+		path := args[0]
+		if vo.AllTrails {
+			vo.StopAfter = 0
+		}
+		vo.MemLimit = *memlim << 20
+		if !*noTrail {
+			vo.TrailBase = path
+		}
+		r := ff.load(path, false)
+		if r == nil {
+			return exitUsage
+		}
+		m, err := buildModel(r, mo)
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+			return exitUsage
+		}
+		if !*quiet && !*asJSON && isTerminal(os.Stderr) {
+			vo.Progress = func(st search.Stats) {
+				fmt.Fprintf(os.Stderr, "\rdepth %d  states %d  transitions %d  %.0f states/s  memory %.1f MB   ",
+					st.DepthReached, st.StatesStored, st.Transitions,
+					float64(st.StatesStored)/st.Elapsed.Seconds(), float64(st.Store.Memory())/(1<<20))
+			}
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		start := time.Now()
+		sum, _, err := verify.Run(ctx, path, m, vo)
+		if vo.Progress != nil {
+			fmt.Fprint(os.Stderr, "\r\033[K")
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+			return exitUsage
+		}
+		sum.ElapsedS = time.Since(start).Seconds()
+		if *asJSON {
+			report.JSON(stdout, sum)
+		} else {
+			report.Text(stdout, sum)
+		}
+		if sum.Errors > 0 {
+			return exitFound
+		}
+		return exitOK
+	}
+}
+
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
