@@ -1,0 +1,1459 @@
+// Package parser builds the syntax tree (package ast) of a Promela model
+// from its preprocessed text. It is a hand-written recursive-descent parser
+// for SPIN 6's complete grammar, including ltl blocks, inline definitions,
+// typedefs, remote references and the implicit semicolons SPIN 6 inserts
+// at line ends. Syntax errors are collected in a diag.List with their
+// positions; the parser recovers and goes on, as go/parser does.
+package parser
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/scanner"
+	"github.com/gospin/gospin/promela/token"
+)
+
+// maxErrors is the number of syntax errors after which parsing stops.
+const maxErrors = 20
+
+// maxNesting bounds the nesting of statements and expressions, so that
+// hostile input cannot exhaust the stack.
+const maxNesting = 1000
+
+type tokInfo struct {
+	pos token.Pos
+	tok token.Token
+	lit string
+	nl  bool // newline before
+	end int  // offset just after the token
+}
+
+type parser struct {
+	file *token.File
+	errs *diag.List
+	sc   scanner.Scanner
+
+	// current token
+	pos token.Pos
+	tok token.Token
+	lit string
+	nl  bool
+
+	ahead []tokInfo // tokens scanned beyond the current one
+
+	prev    token.Token // the previously consumed token
+	prevLit string
+
+	inSeq    bool // inside a proctype/init/never/inline/typedef body
+	parDepth int  // open parentheses (no implicit semicolons inside)
+	nesting  int
+
+	procs    map[string]bool // proctype names seen so far (for P[i]@L, P:x)
+	typedefs map[string]bool // typedef names seen so far
+
+	nerrs    int
+	lastLine int // line of the last error reported
+	lastFile string
+}
+
+type bailout struct{}
+
+func newParser(file *token.File, errs *diag.List, mode scanner.Mode) *parser {
+	p := &parser{file: file, errs: errs, procs: map[string]bool{}, typedefs: map[string]bool{}}
+	p.sc.Init(file, errs, mode)
+	p.next()
+	return p
+}
+
+// ParseFile parses a whole model. It always returns a Model, possibly
+// partial when errs has errors.
+func ParseFile(file *token.File, errs *diag.List) (m *ast.Model) {
+	m = &ast.Model{File: file}
+	p := newParser(file, errs, 0)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	for p.tok != token.EOF {
+		if d := p.parseUnit(); d != nil {
+			m.Decls = append(m.Decls, d)
+		}
+	}
+	return m
+}
+
+// ParseLTL parses a stand-alone LTL formula (as given to `gospin ltl -f`).
+func ParseLTL(file *token.File, errs *diag.List) (f ast.LTL) {
+	p := newParser(file, errs, scanner.ScanLTL)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	f = p.parseLTL()
+	if p.tok != token.EOF {
+		p.errorExpected("end of formula")
+	}
+	return f
+}
+
+// ParseExpr parses a stand-alone Promela expression.
+func ParseExpr(file *token.File, errs *diag.List) (x ast.Expr) {
+	p := newParser(file, errs, 0)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	x = p.parseExpr()
+	if p.tok != token.EOF {
+		p.errorExpected("end of expression")
+	}
+	return x
+}
+
+// ---------------------------------------------------------------------
+// Tokens
+
+func (p *parser) scan() tokInfo {
+	for {
+		pos, tok, lit := p.sc.Scan()
+		if tok == token.COMMENT || tok == token.DIRECTIVE {
+			continue
+		}
+		return tokInfo{pos: pos, tok: tok, lit: lit, nl: p.sc.NewlineBefore(), end: p.sc.Offset()}
+	}
+}
+
+func (p *parser) next() {
+	p.prev, p.prevLit = p.tok, p.lit
+	var t tokInfo
+	if len(p.ahead) > 0 {
+		t = p.ahead[0]
+		p.ahead = p.ahead[1:]
+	} else {
+		t = p.scan()
+	}
+	p.pos, p.tok, p.lit, p.nl = t.pos, t.tok, t.lit, t.nl
+}
+
+// peek returns the k-th token after the current one (k >= 1).
+func (p *parser) peek(k int) tokInfo {
+	for len(p.ahead) < k {
+		p.ahead = append(p.ahead, p.scan())
+	}
+	return p.ahead[k-1]
+}
+
+func (p *parser) got(tok token.Token) bool {
+	if p.tok == tok {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(tok token.Token) token.Pos {
+	pos := p.pos
+	if p.tok != tok {
+		p.errorExpected("'" + tok.String() + "'")
+	}
+	p.next() // make progress in any case
+	return pos
+}
+
+// expectClosing is expect for a closing token; it does not consume
+// anything else when the token is missing.
+func (p *parser) expectClosing(tok token.Token, what string) token.Pos {
+	pos := p.pos
+	if p.tok != tok {
+		p.errorExpected("'" + tok.String() + "' to close " + what)
+		return pos
+	}
+	p.next()
+	return pos
+}
+
+// ---------------------------------------------------------------------
+// Errors
+
+func (p *parser) errorAt(pos token.Pos, format string, args ...any) {
+	position := p.file.Position(pos)
+	if p.nerrs > 0 && position.Line == p.lastLine && position.Filename == p.lastFile {
+		return // one error per line
+	}
+	p.lastLine, p.lastFile = position.Line, position.Filename
+	p.nerrs++
+	p.errs.Errorf(position, format, args...)
+	if p.nerrs >= maxErrors {
+		panic(bailout{})
+	}
+}
+
+func (p *parser) describe() string {
+	return describe(p.tok, p.lit)
+}
+
+func describe(tok token.Token, lit string) string {
+	switch tok {
+	case token.EOF:
+		return "end of file"
+	case token.IDENT, token.INT, token.CHAR:
+		return "'" + lit + "'"
+	case token.STRING:
+		return "string " + lit
+	case token.ILLEGAL:
+		return "'" + lit + "'"
+	}
+	return "'" + tok.String() + "'"
+}
+
+func (p *parser) errorExpected(what string) {
+	p.errorAt(p.pos, "syntax error: expected %s, found %s", what, p.describe())
+}
+
+// ---------------------------------------------------------------------
+// Implicit semicolons (SPIN 6): inside a body, outside parentheses, a
+// newline after one of these tokens ends the statement.
+
+func endsStatement(tok token.Token) bool {
+	switch tok {
+	case token.RBRACE, token.RPAREN, token.RBRACK, token.OD, token.FI, token.ELSE, token.BREAK,
+		token.C_CODE, token.C_EXPR, token.C_DECL, token.IDENT, token.INT, token.CHAR,
+		token.TRUE, token.FALSE, token.SKIP, token.TIMEOUT, token.INC, token.DEC:
+		return true
+	}
+	return false
+}
+
+// implicitSemi reports whether SPIN would insert a semicolon before the
+// current token.
+func (p *parser) implicitSemi() bool {
+	return p.inSeq && p.parDepth == 0 && p.nl && endsStatement(p.prev)
+}
+
+// ---------------------------------------------------------------------
+// Nesting guard
+
+func (p *parser) enter() {
+	p.nesting++
+	if p.nesting > maxNesting {
+		p.errorAt(p.pos, "nesting too deep (more than %d levels)", maxNesting)
+		panic(bailout{})
+	}
+}
+
+func (p *parser) leave() { p.nesting-- }
+
+// ---------------------------------------------------------------------
+// Top level
+
+// syncUnit skips to the start of the next top-level unit.
+func (p *parser) syncUnit() {
+	for {
+		switch p.tok {
+		case token.EOF, token.ACTIVE, token.PROCTYPE, token.D_PROCTYPE, token.INIT, token.NEVER,
+			token.TRACE, token.NOTRACE, token.LTL, token.TYPEDEF, token.INLINE:
+			return
+		case token.MTYPE, token.BIT, token.BOOL, token.BYTE, token.SHORT, token.INT_TYPE, token.CHAN,
+			token.UNSIGNED, token.PID_TYPE:
+			if p.nl {
+				return
+			}
+		}
+		p.next()
+	}
+}
+
+func (p *parser) parseUnit() ast.Decl {
+	switch p.tok {
+	case token.SEMICOLON, token.ARROW:
+		p.next()
+		return nil
+	case token.ACTIVE, token.PROCTYPE, token.D_PROCTYPE:
+		return p.parseProc()
+	case token.INIT:
+		return p.parseInit()
+	case token.NEVER:
+		pos := p.pos
+		p.next()
+		d := &ast.NeverDecl{NeverPos: pos}
+		if p.tok == token.IDENT {
+			d.Name = p.parseIdent()
+		}
+		d.Body = p.parseBody()
+		return d
+	case token.TRACE, token.NOTRACE:
+		d := &ast.TraceDecl{TracePos: p.pos, NoTrace: p.tok == token.NOTRACE}
+		p.next()
+		d.Body = p.parseBody()
+		return d
+	case token.LTL:
+		return p.parseLTLDecl()
+	case token.TYPEDEF:
+		return p.parseTypedef()
+	case token.INLINE:
+		return p.parseInline()
+	case token.C_CODE, token.C_DECL, token.C_STATE, token.C_TRACK:
+		return p.parseCCode()
+	case token.MTYPE:
+		if p.isMtypeDecl() {
+			return p.parseMtypeDecl()
+		}
+		return p.parseVarDecl()
+	}
+	if p.startsDecl() {
+		return p.parseVarDecl()
+	}
+	p.errorExpected("declaration, proctype, init, never, ltl, typedef or inline")
+	p.next()
+	p.syncUnit()
+	return nil
+}
+
+func (p *parser) parseIdent() *ast.Ident {
+	id := &ast.Ident{NamePos: p.pos, Name: p.lit}
+	if p.tok != token.IDENT {
+		p.errorExpected("name")
+		id.Name = "_"
+		if p.tok != token.EOF && p.tok != token.RBRACE && p.tok != token.LBRACE {
+			p.next()
+		}
+		return id
+	}
+	p.next()
+	return id
+}
+
+func (p *parser) parseProc() ast.Decl {
+	d := &ast.ProcDecl{ProcPos: p.pos}
+	if p.tok == token.ACTIVE {
+		d.Active = true
+		p.next()
+		if p.tok == token.LBRACK {
+			p.next()
+			d.Count = p.parseExpr()
+			p.expectClosing(token.RBRACK, "active [")
+		}
+	}
+	switch p.tok {
+	case token.PROCTYPE:
+	case token.D_PROCTYPE:
+		d.Det = true
+	default:
+		p.errorExpected("'proctype'")
+		p.syncUnit()
+		return nil
+	}
+	p.next()
+	d.Name = p.parseIdent()
+	p.procs[d.Name.Name] = true
+	p.expect(token.LPAREN)
+	p.parDepth++
+	for p.tok != token.RPAREN && p.tok != token.EOF && p.tok != token.LBRACE {
+		if !p.startsDecl() && p.tok != token.MTYPE {
+			p.errorExpected("parameter declaration")
+			break
+		}
+		d.Params = append(d.Params, p.parseVarDecl())
+		if !p.got(token.SEMICOLON) {
+			break
+		}
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "parameter list")
+	if p.tok == token.PRIORITY {
+		p.next()
+		d.Priority = p.parseExpr()
+	}
+	if p.tok == token.PROVIDED {
+		p.next()
+		lp := p.pos
+		p.expect(token.LPAREN)
+		p.parDepth++
+		x := p.parseExpr()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "provided (")
+		d.Provided = &ast.ParenExpr{Lparen: lp, X: x}
+	}
+	d.Body = p.parseBody()
+	return d
+}
+
+func (p *parser) parseInit() ast.Decl {
+	d := &ast.InitDecl{InitPos: p.pos}
+	p.next()
+	if p.tok == token.PRIORITY {
+		p.next()
+		d.Priority = p.parseExpr()
+	}
+	d.Body = p.parseBody()
+	return d
+}
+
+func (p *parser) parseInline() ast.Decl {
+	d := &ast.InlineDecl{InlinePos: p.pos}
+	p.next()
+	d.Name = p.parseIdent()
+	p.expect(token.LPAREN)
+	for p.tok == token.IDENT {
+		d.Params = append(d.Params, p.parseIdent())
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expectClosing(token.RPAREN, "inline parameter list")
+	d.Body = p.parseBody()
+	return d
+}
+
+func (p *parser) parseTypedef() ast.Decl {
+	d := &ast.TypedefDecl{TypedefPos: p.pos}
+	p.next()
+	d.Name = p.parseIdent()
+	p.typedefs[d.Name.Name] = true
+	p.expect(token.LBRACE)
+	saved := p.inSeq
+	p.inSeq = true
+	for p.tok != token.RBRACE && p.tok != token.EOF {
+		if !p.startsDecl() && p.tok != token.MTYPE {
+			p.errorExpected("field declaration")
+			p.skipTo(token.SEMICOLON, token.RBRACE)
+			p.got(token.SEMICOLON)
+			continue
+		}
+		d.Fields = append(d.Fields, p.parseVarDecl())
+		if p.tok == token.SEMICOLON || p.tok == token.ARROW {
+			for p.tok == token.SEMICOLON || p.tok == token.ARROW {
+				p.next()
+			}
+		} else if p.tok != token.RBRACE && !p.implicitSemi() {
+			p.errorExpected("';' or '}'")
+			p.skipTo(token.SEMICOLON, token.RBRACE)
+		}
+	}
+	p.inSeq = saved
+	p.expectClosing(token.RBRACE, "typedef")
+	return d
+}
+
+func (p *parser) skipTo(toks ...token.Token) {
+	for p.tok != token.EOF {
+		for _, t := range toks {
+			if p.tok == t {
+				return
+			}
+		}
+		p.next()
+	}
+}
+
+// isMtypeDecl reports whether the current `mtype` starts an mtype
+// declaration (mtype [:name] [=] {...}) rather than a variable.
+func (p *parser) isMtypeDecl() bool {
+	t := p.peek(1)
+	switch t.tok {
+	case token.ASSIGN, token.LBRACE:
+		return true
+	case token.COLON:
+		t3 := p.peek(3)
+		return p.peek(2).tok == token.IDENT && (t3.tok == token.ASSIGN || t3.tok == token.LBRACE)
+	}
+	return false
+}
+
+func (p *parser) parseMtypeDecl() *ast.MtypeDecl {
+	d := &ast.MtypeDecl{MtypePos: p.pos}
+	p.next()
+	if p.got(token.COLON) {
+		d.Name = p.parseIdent()
+	}
+	p.got(token.ASSIGN)
+	p.expect(token.LBRACE)
+	for p.tok == token.IDENT {
+		d.Values = append(d.Values, p.parseIdent())
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	if len(d.Values) == 0 {
+		p.errorExpected("mtype value name")
+	}
+	p.expectClosing(token.RBRACE, "mtype declaration")
+	return d
+}
+
+func (p *parser) parseCCode() *ast.CCode {
+	c := &ast.CCode{CPos: p.pos, Kind: p.tok}
+	switch p.tok {
+	case token.C_STATE, token.C_TRACK:
+		p.next()
+		n := 0
+		for p.tok == token.STRING {
+			if n > 0 {
+				c.Text += " "
+			}
+			c.Text += p.lit
+			n++
+			p.next()
+		}
+		if n < 2 || n > 3 {
+			p.errorAt(c.CPos, "syntax error: %s takes two or three strings", c.Kind)
+		}
+		return c
+	}
+	// c_code [ guard ] { text }, c_decl { text }, c_expr [ guard ] { text }
+	// The raw text is taken directly from the source.
+	if len(p.ahead) != 0 {
+		p.errorAt(p.pos, "internal error: lookahead before embedded C code")
+	}
+	off := p.sc.Offset()
+	src := p.file.Src()
+	skip := func(open, close byte) (int, bool) {
+		depth := 0
+		for i := off; i < len(src); i++ {
+			switch src[i] {
+			case open:
+				depth++
+			case close:
+				depth--
+				if depth == 0 {
+					return i + 1, true
+				}
+			case '"', '\'':
+				q := src[i]
+				for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
+					if src[i] == '\\' {
+						i++
+					}
+				}
+			}
+		}
+		return len(src), false
+	}
+	// skip white space
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {
+		off++
+	}
+	if off < len(src) && src[off] == '[' && c.Kind != token.C_DECL {
+		end, ok := skip('[', ']')
+		if !ok {
+			p.errorAt(c.CPos, "%s: unterminated [ guard ]", c.Kind)
+		}
+		off = end
+		for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {
+			off++
+		}
+	}
+	if off >= len(src) || src[off] != '{' {
+		p.errorAt(c.CPos, "syntax error: expected '{' after %s", c.Kind)
+		p.next()
+		return c
+	}
+	start := off
+	end, ok := skip('{', '}')
+	if !ok {
+		p.errorAt(c.CPos, "%s: unterminated { ... }", c.Kind)
+	}
+	c.Text = string(src[start+1 : max(start+1, end-1)])
+	// Restart the scanner after the closing brace.
+	p.sc.Seek(end)
+	p.prev = token.RBRACE
+	p.prevLit = ""
+	p.ahead = p.ahead[:0]
+	t := p.scan()
+	p.pos, p.tok, p.lit, p.nl = t.pos, t.tok, t.lit, t.nl
+	return c
+}
+
+// ---------------------------------------------------------------------
+// Declarations
+
+func isBasicType(tok token.Token) bool {
+	switch tok {
+	case token.BIT, token.BOOL, token.BYTE, token.SHORT, token.INT_TYPE, token.PID_TYPE,
+		token.CHAN, token.UNSIGNED, token.MTYPE:
+		return true
+	}
+	return false
+}
+
+// startsDecl reports whether the current token starts a variable
+// declaration: a visibility prefix, a type keyword, or a typedef name
+// followed by a name.
+func (p *parser) startsDecl() bool {
+	switch p.tok {
+	case token.HIDDEN, token.SHOW, token.LOCAL:
+		return true
+	case token.IDENT:
+		return p.typedefs[p.lit] && p.peek(1).tok == token.IDENT
+	}
+	return isBasicType(p.tok)
+}
+
+func (p *parser) parseType() *ast.Type {
+	t := &ast.Type{TypePos: p.pos}
+	switch p.tok {
+	case token.BIT:
+		t.Kind = ast.Bit
+	case token.BOOL:
+		t.Kind = ast.Bool
+	case token.BYTE:
+		t.Kind = ast.Byte
+	case token.SHORT:
+		t.Kind = ast.Short
+	case token.INT_TYPE:
+		t.Kind = ast.Int
+	case token.PID_TYPE:
+		t.Kind = ast.Pid
+	case token.CHAN:
+		t.Kind = ast.Chan
+	case token.UNSIGNED:
+		t.Kind = ast.Unsigned
+	case token.MTYPE:
+		t.Kind = ast.Mtype
+		p.next()
+		if p.tok == token.COLON && p.peek(1).tok == token.IDENT {
+			p.next()
+			t.Name = p.parseIdent()
+		}
+		return t
+	case token.IDENT:
+		t.Kind = ast.Named
+		t.Name = &ast.Ident{NamePos: p.pos, Name: p.lit}
+	default:
+		p.errorExpected("type")
+		t.Kind = ast.BadType
+		return t
+	}
+	p.next()
+	return t
+}
+
+func (p *parser) parseVarDecl() *ast.VarDecl {
+	d := &ast.VarDecl{DeclPos: p.pos}
+	switch p.tok {
+	case token.HIDDEN:
+		d.Vis = ast.VisHidden
+		p.next()
+	case token.SHOW:
+		d.Vis = ast.VisShow
+		p.next()
+	case token.LOCAL:
+		d.Vis = ast.VisLocal
+		p.next()
+	}
+	d.Type = p.parseType()
+	if d.Type.Kind == ast.BadType {
+		return d
+	}
+	for {
+		d.Vars = append(d.Vars, p.parseVarSpec())
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	return d
+}
+
+func (p *parser) parseVarSpec() *ast.VarSpec {
+	s := &ast.VarSpec{Name: p.parseIdent()}
+	if p.tok == token.LBRACK {
+		p.next()
+		s.Len = p.parseExpr()
+		p.expectClosing(token.RBRACK, "array length")
+	}
+	if p.tok == token.COLON {
+		p.next()
+		s.Bits = p.parseExpr()
+	}
+	if p.tok == token.ASSIGN {
+		p.next()
+		switch p.tok {
+		case token.LBRACK:
+			s.Init = p.parseChanType()
+		case token.LBRACE:
+			p.next()
+			for {
+				s.InitList = append(s.InitList, p.parseExpr())
+				if !p.got(token.COMMA) {
+					break
+				}
+			}
+			p.expectClosing(token.RBRACE, "initializer list")
+		default:
+			s.Init = p.parseExpr()
+		}
+	}
+	return s
+}
+
+func (p *parser) parseChanType() *ast.ChanType {
+	c := &ast.ChanType{Lbrack: p.pos}
+	p.next()
+	c.Cap = p.parseExpr()
+	p.expectClosing(token.RBRACK, "channel capacity")
+	p.expect(token.OF)
+	p.expect(token.LBRACE)
+	for {
+		if !isBasicType(p.tok) && p.tok != token.IDENT {
+			p.errorExpected("message field type")
+			break
+		}
+		c.Fields = append(c.Fields, p.parseType())
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expectClosing(token.RBRACE, "channel field list")
+	return c
+}
+
+// ---------------------------------------------------------------------
+// Statements
+
+// parseBody parses `{ sequence }` of a proctype, init, never, trace or
+// inline.
+func (p *parser) parseBody() *ast.Block {
+	saved := p.inSeq
+	p.inSeq = true
+	b := &ast.Block{Lbrace: p.pos}
+	if p.tok != token.LBRACE {
+		p.errorExpected("'{'")
+		p.inSeq = saved
+		p.syncUnit()
+		b.Rbrace = p.pos
+		return b
+	}
+	p.next()
+	b.Stmts, b.Arrows = p.parseSequence()
+	b.Rbrace = p.pos
+	p.expectClosing(token.RBRACE, "body")
+	p.inSeq = saved
+	return b
+}
+
+func (p *parser) endsSequence() bool {
+	switch p.tok {
+	case token.RBRACE, token.SEP, token.FI, token.OD, token.EOF:
+		return true
+	}
+	return false
+}
+
+// parseSequence parses statements separated by ; or -> (or implicit
+// semicolons) up to a closing }, ::, fi or od (not consumed).
+func (p *parser) parseSequence() (stmts []ast.Stmt, arrows []bool) {
+	for !p.endsSequence() {
+		if p.tok == token.SEMICOLON || p.tok == token.ARROW {
+			// separators before any statement (SPIN tolerates them after `{`)
+			if len(stmts) == 0 {
+				p.errorAt(p.pos, "syntax error: unexpected '%s' before the first statement", p.tok)
+			}
+			p.next()
+			continue
+		}
+		s := p.parseStep()
+		if s == nil {
+			continue
+		}
+		stmts = append(stmts, s)
+		arrows = append(arrows, false)
+		switch {
+		case p.tok == token.SEMICOLON || p.tok == token.ARROW:
+			arrows[len(arrows)-1] = p.tok == token.ARROW
+			for p.tok == token.SEMICOLON || p.tok == token.ARROW {
+				p.next()
+			}
+		case p.endsSequence():
+		case p.prev == token.RBRACE || p.prev == token.ELSE || p.implicitSemi():
+		default:
+			p.errorExpected("';'")
+			p.syncStmt()
+		}
+	}
+	return stmts, arrows
+}
+
+// syncStmt skips to a likely statement boundary after an error.
+func (p *parser) syncStmt() {
+	start := p.pos
+	for !p.endsSequence() {
+		if p.tok == token.SEMICOLON || p.tok == token.ARROW {
+			p.next()
+			return
+		}
+		if p.pos != start && p.nl {
+			return
+		}
+		p.next()
+	}
+}
+
+func (p *parser) parseStep() ast.Stmt {
+	if p.tok == token.MTYPE && p.isMtypeDecl() {
+		return p.parseMtypeDecl()
+	}
+	if p.startsDecl() {
+		return p.parseVarDecl()
+	}
+	if p.tok == token.XR || p.tok == token.XS {
+		s := &ast.ChanAssert{XPos: p.pos, Send: p.tok == token.XS}
+		p.next()
+		for {
+			s.Chans = append(s.Chans, p.parseVarRef())
+			if !p.got(token.COMMA) {
+				break
+			}
+		}
+		return s
+	}
+	s := p.parseStmt()
+	if p.tok == token.UNLESS {
+		pos := p.pos
+		p.next()
+		esc := p.parseStmt()
+		s = &ast.UnlessStmt{Main: s, Unless: pos, Escape: esc}
+	}
+	return s
+}
+
+func (p *parser) parseStmt() ast.Stmt {
+	p.enter()
+	defer p.leave()
+	pos := p.pos
+	switch p.tok {
+	case token.IF, token.DO:
+		isIf := p.tok == token.IF
+		p.next()
+		var opts []*ast.Block
+		for p.tok == token.SEP {
+			p.next()
+			b := &ast.Block{Lbrace: p.pos}
+			b.Stmts, b.Arrows = p.parseSequence()
+			if len(b.Stmts) == 0 {
+				p.errorAt(b.Lbrace, "syntax error: empty option")
+			}
+			opts = append(opts, b)
+		}
+		if len(opts) == 0 {
+			p.errorExpected("'::'")
+		}
+		end := p.pos
+		if isIf {
+			p.expectClosing(token.FI, "if")
+			return &ast.IfStmt{If: pos, Options: opts, Fi: end}
+		}
+		p.expectClosing(token.OD, "do")
+		return &ast.DoStmt{Do: pos, Options: opts, Od: end}
+	case token.ATOMIC, token.D_STEP:
+		tok := p.tok
+		p.next()
+		b := p.parseBlock()
+		if tok == token.ATOMIC {
+			return &ast.AtomicStmt{Atomic: pos, Body: b}
+		}
+		return &ast.DStepStmt{DStep: pos, Body: b}
+	case token.LBRACE:
+		return &ast.BlockStmt{Body: p.parseBlock()}
+	case token.SELECT:
+		p.next()
+		s := &ast.SelectStmt{Select: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		s.Var = p.parseVarRef()
+		p.expect(token.COLON)
+		s.Lo = p.parseExpr()
+		p.expect(token.DOTDOT)
+		s.Hi = p.parseExpr()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "select (")
+		return s
+	case token.FOR:
+		p.next()
+		s := &ast.ForStmt{For: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		s.Var = p.parseVarRef()
+		if p.tok == token.IDENT && p.lit == "in" {
+			p.next()
+			s.In = p.parseVarRef()
+		} else {
+			p.expect(token.COLON)
+			s.Lo = p.parseExpr()
+			p.expect(token.DOTDOT)
+			s.Hi = p.parseExpr()
+		}
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "for (")
+		p.got(token.SEMICOLON)
+		s.Body = p.parseBlock()
+		return s
+	case token.BREAK:
+		p.next()
+		return &ast.BreakStmt{Break: pos}
+	case token.GOTO:
+		p.next()
+		return &ast.GotoStmt{Goto: pos, Label: p.parseIdent()}
+	case token.ELSE:
+		p.next()
+		return &ast.ElseStmt{Else: pos}
+	case token.ASSERT:
+		p.next()
+		return &ast.AssertStmt{Assert: pos, X: p.parseExpr()}
+	case token.PRINTF:
+		p.next()
+		s := &ast.PrintfStmt{Printf: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		if p.tok == token.STRING {
+			s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
+			p.next()
+		} else {
+			p.errorExpected("format string")
+			s.Format = &ast.StringLit{ValuePos: p.pos}
+		}
+		for p.got(token.COMMA) {
+			s.Args = append(s.Args, p.parseExpr())
+		}
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "printf (")
+		return s
+	case token.PRINTM:
+		p.next()
+		s := &ast.PrintmStmt{Printm: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		s.X = p.parseExpr()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "printm (")
+		return s
+	case token.SET_PRIORITY:
+		p.next()
+		s := &ast.SetPriority{SetPos: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		s.Pid = p.parseExpr()
+		p.expect(token.COMMA)
+		s.Prio = p.parseExpr()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "set_priority (")
+		return s
+	case token.C_CODE, token.C_DECL, token.C_STATE, token.C_TRACK:
+		return p.parseCCode()
+	case token.IDENT:
+		next := p.peek(1)
+		if next.tok == token.COLON && !p.procs[p.lit] {
+			label := p.parseIdent()
+			p.next() // :
+			if p.endsSequence() {
+				return &ast.LabeledStmt{Label: label}
+			}
+			if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
+				p.errorAt(p.pos, "a label cannot precede a declaration")
+			}
+			return &ast.LabeledStmt{Label: label, Stmt: p.parseStmt()}
+		}
+		if next.tok == token.LPAREN && !p.procs[p.lit] {
+			name := p.parseIdent()
+			args, rp := p.parseArgs()
+			return &ast.InlineCall{Name: name, Args: args, Rparen: rp}
+		}
+	case token.SEMICOLON, token.ARROW, token.RBRACE, token.SEP, token.FI, token.OD, token.EOF:
+		p.errorExpected("statement")
+		return nil
+	}
+
+	x := p.parseExpr()
+	if p.implicitSemi() {
+		return &ast.ExprStmt{X: x}
+	}
+	switch p.tok {
+	case token.ASSIGN:
+		eq := p.pos
+		p.next()
+		return &ast.AssignStmt{LHS: x, Eq: eq, RHS: p.parseExpr()}
+	case token.INC, token.DEC:
+		tok := p.tok
+		p.next()
+		return &ast.IncDecStmt{X: x, Tok: tok}
+	case token.NOT, token.SORTSEND:
+		s := &ast.SendStmt{Chan: x, OpPos: p.pos, Sorted: p.tok == token.SORTSEND}
+		p.next()
+		s.Args, s.ParenAt = p.parseMsgArgs(false)
+		return s
+	case token.QUEST, token.RQUEST:
+		s := &ast.RecvStmt{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
+		p.next()
+		if p.tok == token.LSS {
+			s.Keep = true
+			p.next()
+			s.Args, s.ParenAt = p.parseMsgArgs(true)
+			p.expectClosing(token.GTR, "receive poll <")
+		} else {
+			s.Args, s.ParenAt = p.parseMsgArgs(true)
+		}
+		return s
+	}
+	return &ast.ExprStmt{X: x}
+}
+
+// parseBlock parses `{ sequence }` nested in a statement.
+func (p *parser) parseBlock() *ast.Block {
+	b := &ast.Block{Lbrace: p.pos}
+	if !p.got(token.LBRACE) {
+		p.errorExpected("'{'")
+		return b
+	}
+	saved := p.parDepth
+	p.parDepth = 0
+	b.Stmts, b.Arrows = p.parseSequence()
+	p.parDepth = saved
+	b.Rbrace = p.pos
+	p.expectClosing(token.RBRACE, "block")
+	return b
+}
+
+// parseArgs parses `( e, e, ... )`.
+func (p *parser) parseArgs() ([]ast.Expr, token.Pos) {
+	p.expect(token.LPAREN)
+	p.parDepth++
+	var args []ast.Expr
+	if p.tok != token.RPAREN {
+		for {
+			args = append(args, p.parseExpr())
+			if !p.got(token.COMMA) {
+				break
+			}
+		}
+	}
+	p.parDepth--
+	rp := p.pos
+	p.expectClosing(token.RPAREN, "argument list")
+	return args, rp
+}
+
+// parseMsgArgs parses the arguments of a send (recv false) or receive:
+// `a, b, c` or `a(b, c)`. ParenAt is 1 for the second form.
+func (p *parser) parseMsgArgs(recv bool) (args []ast.Expr, parenAt int) {
+	arg := func() ast.Expr {
+		if recv {
+			return p.parseRecvArg()
+		}
+		return p.parseExpr()
+	}
+	first := arg()
+	if c, ok := first.(*ast.InlineCallExpr); ok {
+		// m(a, b): the primary parser took it for a call.
+		args = append(args, c.Name)
+		args = append(args, c.Args...)
+		parenAt = 1
+	} else if p.tok == token.LPAREN && !p.implicitSemi() {
+		args = append(args, first)
+		p.next()
+		p.parDepth++
+		for {
+			args = append(args, arg())
+			if !p.got(token.COMMA) {
+				break
+			}
+		}
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "message")
+		parenAt = 1
+	} else {
+		args = append(args, first)
+	}
+	for p.tok == token.COMMA {
+		p.next()
+		args = append(args, arg())
+	}
+	return args, parenAt
+}
+
+// parseRecvArg parses one receive argument: a variable, a constant
+// (possibly negative), `eval(e)` or `_`.
+func (p *parser) parseRecvArg() ast.Expr {
+	return p.parseUnary()
+}
+
+// parseVarRef parses a variable reference: name, name[e], name.f, ...
+func (p *parser) parseVarRef() ast.Expr {
+	if p.tok != token.IDENT {
+		p.errorExpected("variable")
+		x := &ast.Ident{NamePos: p.pos, Name: "_"}
+		if !p.endsSequence() {
+			p.next()
+		}
+		return x
+	}
+	return p.parsePostfix(p.parseIdent(), false)
+}
+
+// ---------------------------------------------------------------------
+// Expressions
+
+func (p *parser) parseExpr() ast.Expr {
+	return p.parseBinary(nil, 1)
+}
+
+// parseBinary parses a binary expression whose operators bind at least
+// as tightly as prec1; x, if not nil, is its already parsed left operand.
+func (p *parser) parseBinary(x ast.Expr, prec1 int) ast.Expr {
+	if x == nil {
+		x = p.parseUnary()
+	}
+	for {
+		prec := p.tok.Precedence()
+		if prec < prec1 || prec == token.LowestPrec || p.implicitSemi() {
+			return x
+		}
+		op, pos := p.tok, p.pos
+		p.next()
+		y := p.parseBinary(nil, prec+1)
+		x = &ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
+	}
+}
+
+func (p *parser) parseUnary() ast.Expr {
+	p.enter()
+	defer p.leave()
+	switch p.tok {
+	case token.SUB, token.NOT, token.TILDE:
+		pos, op := p.pos, p.tok
+		p.next()
+		return &ast.UnaryExpr{OpPos: pos, Op: op, X: p.parseUnary()}
+	}
+	return p.parsePrimary()
+}
+
+func (p *parser) parsePrimary() ast.Expr {
+	pos := p.pos
+	switch p.tok {
+	case token.INT:
+		v, err := strconv.ParseInt(p.lit, 10, 64)
+		if err != nil || v > 1<<31-1 {
+			p.errorAt(pos, "integer constant %s out of range (Promela integers are 32 bits)", p.lit)
+		}
+		x := &ast.IntLit{ValuePos: pos, Value: v, Raw: p.lit}
+		p.next()
+		return x
+	case token.CHAR:
+		x := &ast.IntLit{ValuePos: pos, Value: scanner.CharValue(p.lit), Raw: p.lit}
+		p.next()
+		return x
+	case token.TRUE, token.SKIP:
+		x := &ast.IntLit{ValuePos: pos, Value: 1, Raw: p.tok.String()}
+		p.next()
+		return x
+	case token.FALSE:
+		x := &ast.IntLit{ValuePos: pos, Value: 0, Raw: "false"}
+		p.next()
+		return x
+	case token.LPAREN:
+		p.next()
+		p.parDepth++
+		x := p.parseExpr()
+		if p.tok == token.ARROW {
+			p.next()
+			then := p.parseExpr()
+			p.expect(token.COLON)
+			els := p.parseExpr()
+			p.parDepth--
+			p.expectClosing(token.RPAREN, "conditional expression")
+			return &ast.CondExpr{Lparen: pos, Cond: x, Then: then, Else: els}
+		}
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "parenthesized expression")
+		return &ast.ParenExpr{Lparen: pos, X: x}
+	case token.RUN:
+		p.next()
+		r := &ast.RunExpr{Run: pos, Proc: p.parseIdent()}
+		r.Args, _ = p.parseArgs()
+		if p.tok == token.PRIORITY {
+			p.next()
+			r.Priority = p.parseUnary()
+		}
+		return r
+	case token.LEN, token.EMPTY, token.NEMPTY, token.FULL, token.NFULL, token.ENABLED,
+		token.PC_VALUE, token.GET_PRIORITY:
+		c := &ast.CallExpr{FunPos: pos, Fun: p.tok}
+		p.next()
+		c.Args, _ = p.parseArgs()
+		if len(c.Args) != 1 {
+			p.errorAt(pos, "%s takes one argument, not %d", c.Fun, len(c.Args))
+		}
+		return c
+	case token.EVAL:
+		p.next()
+		e := &ast.EvalExpr{Eval: pos}
+		p.expect(token.LPAREN)
+		p.parDepth++
+		e.X = p.parseExpr()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "eval (")
+		return e
+	case token.TIMEOUT:
+		p.next()
+		return &ast.TimeoutExpr{Timeout: pos}
+	case token.C_EXPR:
+		return p.parseCCode()
+	case token.IDENT:
+		name := p.lit
+		if p.procs[name] {
+			switch p.peek(1).tok {
+			case token.LBRACK, token.AT, token.COLON:
+				return p.parseRemote()
+			}
+		}
+		id := p.parseIdent()
+		if p.tok == token.LPAREN && !p.implicitSemi() {
+			args, _ := p.parseArgs()
+			return &ast.InlineCallExpr{Name: id, Args: args}
+		}
+		return p.parsePostfix(id, true)
+	}
+	p.errorExpected("expression")
+	x := &ast.Ident{NamePos: pos, Name: "_"}
+	if !p.endsSequence() && p.tok != token.SEMICOLON && p.tok != token.RPAREN {
+		p.next()
+	}
+	return x
+}
+
+// parseRemote parses P[e]@label, P@label, P[e]:var, P:var.
+func (p *parser) parseRemote() ast.Expr {
+	proc := p.parseIdent()
+	var index ast.Expr
+	if p.tok == token.LBRACK {
+		p.next()
+		index = p.parseExpr()
+		p.expectClosing(token.RBRACK, "process index")
+	}
+	switch p.tok {
+	case token.AT:
+		p.next()
+		return &ast.RemoteLabel{Proc: proc, Index: index, Label: p.parseIdent()}
+	case token.COLON:
+		p.next()
+		return p.parsePostfix(&ast.RemoteVar{Proc: proc, Index: index, Var: p.parseIdent()}, true)
+	}
+	p.errorExpected("'@' or ':' after a process reference")
+	return proc
+}
+
+// parsePostfix parses indexing, field selection and (when polls is set)
+// channel polls `?[...]` after a variable.
+func (p *parser) parsePostfix(x ast.Expr, polls bool) ast.Expr {
+	for !p.implicitSemi() {
+		switch p.tok {
+		case token.LBRACK:
+			lb := p.pos
+			p.next()
+			idx := p.parseExpr()
+			p.expectClosing(token.RBRACK, "index")
+			x = &ast.IndexExpr{X: x, Lbrack: lb, Index: idx}
+			continue
+		case token.PERIOD:
+			p.next()
+			x = &ast.SelectorExpr{X: x, Sel: p.parseIdent()}
+			continue
+		case token.QUEST, token.RQUEST:
+			if polls && p.peek(1).tok == token.LBRACK {
+				e := &ast.PollExpr{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
+				p.next()
+				p.next()
+				e.Args, _ = p.parseMsgArgs(true)
+				p.expectClosing(token.RBRACK, "poll")
+				return e
+			}
+		}
+		return x
+	}
+	return x
+}
+
+func unquote(lit string) string {
+	if len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' {
+		return lit[1 : len(lit)-1]
+	}
+	return lit
+}
+
+// ---------------------------------------------------------------------
+// LTL
+
+func (p *parser) parseLTLDecl() ast.Decl {
+	d := &ast.LTLDecl{LTLPos: p.pos}
+	p.next()
+	if p.tok == token.IDENT {
+		d.Name = p.parseIdent()
+	}
+	if p.tok != token.LBRACE {
+		p.errorExpected("'{'")
+		p.syncUnit()
+		return d
+	}
+	if len(p.ahead) == 0 {
+		p.sc.SetLTL(true)
+	}
+	saved := p.inSeq
+	p.inSeq = false
+	p.next()
+	d.Formula = p.parseLTL()
+	p.got(token.SEMICOLON)
+	p.inSeq = saved
+	p.sc.SetLTL(false)
+	if p.tok != token.RBRACE {
+		p.errorExpected("'}' to close ltl formula")
+		p.skipTo(token.RBRACE)
+	}
+	p.next()
+	return d
+}
+
+func (p *parser) ltlBinaryOp() (ast.LTLOp, int, bool) {
+	switch p.tok {
+	case token.ARROW:
+		return ast.LTLImplies, 1, true
+	case token.EQUIV:
+		return ast.LTLEquiv, 1, true
+	case token.LOR:
+		return ast.LTLOr, 2, true
+	case token.LAND:
+		return ast.LTLAnd, 3, true
+	case token.IDENT:
+		switch p.lit {
+		case "implies":
+			return ast.LTLImplies, 1, true
+		case "equivalent":
+			return ast.LTLEquiv, 1, true
+		case "U", "until", "stronguntil":
+			return ast.LTLUntil, 4, true
+		case "W", "weakuntil":
+			return ast.LTLWeakUntil, 4, true
+		case "V", "release":
+			return ast.LTLRelease, 4, true
+		}
+	}
+	return 0, 0, false
+}
+
+func (p *parser) parseLTL() ast.LTL { return p.parseLTLBinary(1) }
+
+func (p *parser) parseLTLBinary(prec1 int) ast.LTL {
+	x := p.parseLTLUnary()
+	for {
+		op, prec, ok := p.ltlBinaryOp()
+		if !ok || prec < prec1 {
+			return x
+		}
+		pos := p.pos
+		p.next()
+		y := p.parseLTLBinary(prec + 1)
+		x = &ast.LTLBinary{X: x, OpPos: pos, Op: op, Y: y}
+	}
+}
+
+func (p *parser) ltlUnaryOp() (ast.LTLOp, bool) {
+	switch p.tok {
+	case token.NOT:
+		return ast.LTLNot, true
+	case token.ALWAYS:
+		return ast.LTLAlways, true
+	case token.EVENTUALLY:
+		return ast.LTLEventually, true
+	case token.IDENT:
+		switch p.lit {
+		case "X", "next":
+			return ast.LTLNext, true
+		case "always":
+			return ast.LTLAlways, true
+		case "eventually":
+			return ast.LTLEventually, true
+		}
+	}
+	return 0, false
+}
+
+func (p *parser) parseLTLUnary() ast.LTL {
+	p.enter()
+	defer p.leave()
+	if op, ok := p.ltlUnaryOp(); ok {
+		pos := p.pos
+		p.next()
+		return &ast.LTLUnary{OpPos: pos, Op: op, X: p.parseLTLUnary()}
+	}
+	switch p.tok {
+	case token.TRUE, token.FALSE:
+		if p.peek(1).tok.Precedence() < 3 {
+			c := &ast.LTLConst{ValuePos: p.pos, Value: p.tok == token.TRUE}
+			p.next()
+			return c
+		}
+	case token.LPAREN:
+		lp := p.pos
+		p.next()
+		p.parDepth++
+		f := p.parseLTL()
+		p.parDepth--
+		p.expectClosing(token.RPAREN, "parenthesized formula")
+		if p.tok.Precedence() >= 3 {
+			// (a + b) > c: the parenthesis was part of a proposition.
+			if x, ok := ltlToExpr(f); ok {
+				return &ast.LTLProp{X: p.parseBinary(&ast.ParenExpr{Lparen: lp, X: x}, 3)}
+			}
+		}
+		return &ast.LTLParen{Lparen: lp, X: f}
+	}
+	return &ast.LTLProp{X: p.parseBinary(nil, 3)}
+}
+
+// ltlToExpr converts a formula without temporal operators back into a
+// Promela expression.
+func ltlToExpr(f ast.LTL) (ast.Expr, bool) {
+	switch f := f.(type) {
+	case *ast.LTLProp:
+		return f.X, true
+	case *ast.LTLConst:
+		v, raw := int64(0), "false"
+		if f.Value {
+			v, raw = 1, "true"
+		}
+		return &ast.IntLit{ValuePos: f.ValuePos, Value: v, Raw: raw}, true
+	case *ast.LTLParen:
+		x, ok := ltlToExpr(f.X)
+		return &ast.ParenExpr{Lparen: f.Lparen, X: x}, ok
+	case *ast.LTLUnary:
+		if f.Op == ast.LTLNot {
+			x, ok := ltlToExpr(f.X)
+			return &ast.UnaryExpr{OpPos: f.OpPos, Op: token.NOT, X: x}, ok
+		}
+	case *ast.LTLBinary:
+		var op token.Token
+		switch f.Op {
+		case ast.LTLAnd:
+			op = token.LAND
+		case ast.LTLOr:
+			op = token.LOR
+		default:
+			return nil, false
+		}
+		x, ok1 := ltlToExpr(f.X)
+		y, ok2 := ltlToExpr(f.Y)
+		return &ast.BinaryExpr{X: x, OpPos: f.OpPos, Op: op, Y: y}, ok1 && ok2
+	}
+	return nil, false
+}
+
+var _ = fmt.Sprintf
