@@ -1,5 +1,3 @@
-//go:build frontend
-
 package engine
 
 import (
@@ -119,7 +117,7 @@ func TestSafetyPlainCounts(t *testing.T) {
 			if known && strings.HasPrefix(reason, "the claim") {
 				t.Skip(reason)
 			}
-			e, err := load(path)
+			e, err := loadModel(path)
 			if err != nil {
 				if known {
 					t.Skipf("known: %s (%v)", reason, err)
@@ -192,7 +190,7 @@ func TestSafetyNoreduceAtMost(t *testing.T) {
 			continue
 		}
 		t.Run(model, func(t *testing.T) {
-			e, err := load(filepath.Join(corpusDir, "models", model+".pml"))
+			e, err := loadModel(filepath.Join(corpusDir, "models", model+".pml"))
 			if err != nil {
 				t.Fatal(err)
 			}

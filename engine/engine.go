@@ -587,3 +587,14 @@ func (e *Engine) findReceiver(c *ctx, t *ctrans) bool {
 func (e *Engine) isHidden(v *automata.Var) bool {
 	return v.Global && (v.Hidden || e.hide[v])
 }
+
+// StateVectorBytes is the length of the initial state vector in gospin's
+// own layout (not pan's C struct layout, whose size SPIN reports as
+// "State-vector N byte"; see docs/spin-semantics.md section V).
+func (e *Engine) StateVectorBytes() int {
+	s, err := e.Initial(nil)
+	if err != nil {
+		return 0
+	}
+	return len(s)
+}

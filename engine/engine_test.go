@@ -1,5 +1,3 @@
-//go:build frontend
-
 package engine
 
 import (
@@ -39,7 +37,7 @@ func successors(m pins.Model, s []byte) ([][]byte, []pins.Transition) {
 // creation and death, atomic sequences and d_steps.
 func TestNoAllocs(t *testing.T) {
 	for _, f := range []string{"basic", "buffered", "rendezvous", "death", "dstep", "sorted", "typedef", "remote", "unless"} {
-		e, err := load("../testdata/engine/" + f + ".pml")
+		e, err := loadModel("../testdata/engine/" + f + ".pml")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +77,7 @@ func TestNoAllocs(t *testing.T) {
 // TestAutomata checks the shape of the automata against pan -d: the
 // number of transitions of each proctype (SPIN's, with -o3).
 func TestAutomata(t *testing.T) {
-	e, err := load("../testdata/engine/basic.pml")
+	e, err := loadModel("../testdata/engine/basic.pml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +177,7 @@ func BenchmarkNext(b *testing.B) {
 	}
 	for _, path := range models {
 		b.Run(filepath.Base(path), func(b *testing.B) {
-			e, err := load(path)
+			e, err := loadModel(path)
 			if err != nil {
 				b.Skip(err)
 			}
@@ -214,7 +212,7 @@ func FuzzNext(f *testing.F) {
 	names := []string{"basic", "buffered", "rendezvous", "remote", "typedef", "never", "structmsg"}
 	var engines []*Engine
 	for _, n := range names {
-		e, err := load("../testdata/engine/" + n + ".pml")
+		e, err := loadModel("../testdata/engine/" + n + ".pml")
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -237,7 +235,7 @@ func FuzzNext(f *testing.F) {
 // TestClone explores one model with two clones of an engine at once: both
 // searches must give the counts of a single one.
 func TestClone(t *testing.T) {
-	e, err := load("../testdata/engine/basic.pml")
+	e, err := loadModel("../testdata/engine/basic.pml")
 	if err != nil {
 		t.Fatal(err)
 	}

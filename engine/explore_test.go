@@ -1,5 +1,3 @@
-//go:build frontend
-
 package engine
 
 import (
@@ -15,7 +13,7 @@ import (
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
-	"github.com/gospin/gospin/store"
+	statestore "github.com/gospin/gospin/store"
 )
 
 // counts are pan's statistics of a search.
@@ -38,7 +36,7 @@ func (c counts) transitions() int64 { return c.stored + c.matched }
 // are then pan's counts at that point.
 type explorer struct {
 	m           pins.Model
-	st          *store.Table
+	st          *statestore.Table
 	res         counts
 	maxDepth    int
 	maxStates   int64
@@ -58,7 +56,7 @@ func explore(m pins.Model, maxStates int) counts {
 }
 
 func exploreWith(m pins.Model, maxStates int64, maxDepth int, stopAtError, hasClaim bool) counts {
-	x := &explorer{m: m, st: store.New(16, 0), maxDepth: maxDepth, maxStates: maxStates, stopAtError: stopAtError, hasClaim: hasClaim}
+	x := &explorer{m: m, st: statestore.New(16, 0), maxDepth: maxDepth, maxStates: maxStates, stopAtError: stopAtError, hasClaim: hasClaim}
 	init, err := m.Initial(nil)
 	if err != nil {
 		x.res.incomplete = err.Error()
@@ -126,8 +124,8 @@ func (x *explorer) visit(s []byte, depth int) {
 	}
 }
 
-// load runs the front end and the lowering on a model file.
-func load(path string) (*Engine, error) {
+// loadModel runs the front end and the lowering on a model file.
+func loadModel(path string) (*Engine, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -198,7 +196,7 @@ func TestModels(t *testing.T) {
 			if !ok {
 				t.Skip("no expected counts")
 			}
-			e, err := load(f)
+			e, err := loadModel(f)
 			if err != nil {
 				t.Fatal(err)
 			}

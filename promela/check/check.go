@@ -1,0 +1,807 @@
+// Package check turns a parsed Promela model into a checked program: it
+// resolves every name to a symbol (globals, locals and parameters under
+// SPIN 6's block scopes, typedef fields, mtype constants, labels,
+// proctypes, inlines), folds constant expressions, checks types, and
+// infers channel message types by unification (recursive channel types
+// included), reporting every problem it finds with its position.
+//
+// Inline calls are checked at each call site with the arguments in place
+// of the parameters, as SPIN expands them; an inline that is never called
+// is only checked for syntax, as in SPIN.
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/token"
+)
+
+// SymKind says what a name denotes.
+type SymKind int
+
+const (
+	VarSym     SymKind = iota // a variable: global, local or parameter
+	FieldSym                  // a field of a typedef
+	MtypeSym                  // an mtype constant
+	BuiltinSym                // _pid, _nr_pr, _last, _priority, np_, _
+)
+
+// Symbol is a named entity that expressions refer to.
+type Symbol struct {
+	Kind    SymKind
+	Name    string
+	Pos     token.Pos
+	Type    ast.TypeKind // basic type of a variable or field
+	Bits    int          // width of an unsigned variable
+	Len     int          // array length, or 0 for a scalar
+	Typedef *Typedef     // for Type == ast.Named
+	Mtype   string       // mtype subtype name (mtype:name), or ""
+	Global  bool
+	Param   bool
+	Hidden  bool
+	Proc    *Proc       // owner of a local or parameter
+	Spec    *ast.VarSpec // declaration of a variable or field
+	Value   int64        // value of an mtype constant
+	Used    bool
+
+	node *tnode // type for unification
+}
+
+// Typedef is a user-defined structure type.
+type Typedef struct {
+	Name   string
+	Pos    token.Pos
+	Fields []*Symbol
+	Decl   *ast.TypedefDecl
+}
+
+// Field returns the field named name, or nil.
+func (t *Typedef) Field(name string) *Symbol {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// ProcKind distinguishes proctypes, init, never claims and trace
+// declarations.
+type ProcKind int
+
+const (
+	Proctype ProcKind = iota
+	Init
+	Never
+	Trace
+)
+
+// Proc is a proctype, init, never claim or trace/notrace declaration.
+type Proc struct {
+	Name   string
+	Kind   ProcKind
+	Pos    token.Pos
+	Decl   ast.Decl
+	Params []*Symbol
+	Locals []*Symbol           // every local, in declaration order, all scopes
+	Labels map[string]token.Pos // labels declared in the body
+	Active int64               // number of instances started initially
+
+	earlyParams bool // parameters declared when a run preceded the declaration
+}
+
+// Local returns the local variable or parameter named name (in any block
+// scope), or nil.
+func (p *Proc) Local(name string) *Symbol {
+	for _, s := range p.Params {
+		if s.Name == name {
+			return s
+		}
+	}
+	for _, s := range p.Locals {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Program is a checked model.
+type Program struct {
+	Model    *ast.Model
+	Globals  []*Symbol
+	Mtypes   map[string]*Symbol // mtype constants by name
+	Typedefs map[string]*Typedef
+	Procs    []*Proc // proctypes and init, in declaration order
+	Claims   []*Proc // never claims
+	Traces   []*Proc
+	Inlines  map[string]*ast.InlineDecl
+	LTL      []*ast.LTLDecl
+	// Uses maps every identifier that names a variable, field, mtype
+	// constant or predefined variable to its symbol.
+	Uses map[*ast.Ident]*Symbol
+	// Consts holds the folded value of every constant expression the
+	// checker evaluated: array lengths, widths, channel capacities,
+	// active counts, priorities, and constant operands.
+	Consts map[ast.Expr]int64
+
+	procs map[string]*Proc
+	types map[*Symbol]*tnode
+}
+
+// Proc returns the proctype (or init, as ":init:") named name, or nil.
+func (p *Program) Proc(name string) *Proc { return p.procs[name] }
+
+// Global returns the global variable named name, or nil.
+func (p *Program) Global(name string) *Symbol {
+	for _, g := range p.Globals {
+		if g.Name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// ChanType returns the inferred type of channel variable s in minimal
+// form, such as chan{mtype, chan{int}} or μX.chan{X, bit}.
+func (p *Program) ChanType(s *Symbol) string {
+	if s == nil || s.node == nil {
+		return ""
+	}
+	return newTypePrinter(s.node).String(s.node)
+}
+
+// Check checks m and returns the checked program. Problems are reported
+// into errs; the program is returned even when there are errors (it is
+// then incomplete).
+func Check(m *ast.Model, errs *diag.List) *Program {
+	return CheckWith(m, errs, Options{})
+}
+
+// Options adjust the checker.
+type Options struct {
+	// Strict reports the findings of channel type inference (messages
+	// whose fields disagree with the channel's inferred type, too few
+	// message fields) as errors, as ETCH does. SPIN accepts such models,
+	// so by default they are warnings.
+	Strict bool
+}
+
+// CheckWith is Check with options.
+func CheckWith(m *ast.Model, errs *diag.List, opt Options) *Program {
+	c := &checker{
+		opt:  opt,
+		errs: errs,
+		file: m.File,
+		prog: &Program{
+			Model:    m,
+			Mtypes:   map[string]*Symbol{},
+			Typedefs: map[string]*Typedef{},
+			Inlines:  map[string]*ast.InlineDecl{},
+			Uses:     map[*ast.Ident]*Symbol{},
+			Consts:   map[ast.Expr]int64{},
+			procs:    map[string]*Proc{},
+		},
+		mtypeN: map[string]int{},
+	}
+	c.global = &scope{syms: map[string]*Symbol{}}
+	for _, name := range []string{"_pid", "_nr_pr", "_last", "_priority", "np_", "_", "_nr_qs"} {
+		c.global.syms[name] = &Symbol{Kind: BuiltinSym, Name: name, Type: ast.Int, node: numType("int")}
+	}
+	c.global.syms["_"].node = nil
+	c.run(m)
+	return c.prog
+}
+
+type scope struct {
+	parent *scope
+	syms   map[string]*Symbol
+}
+
+func (s *scope) lookup(name string) *Symbol {
+	for ; s != nil; s = s.parent {
+		if sym, ok := s.syms[name]; ok {
+			return sym
+		}
+	}
+	return nil
+}
+
+// inlineFrame binds the parameters of an inline being expanded.
+type inlineFrame struct {
+	decl  *ast.InlineDecl
+	args  map[string]ast.Expr
+	scope *scope // the scope at the call site
+	depth int    // number of enclosing frames at the call site
+	pos   token.Pos
+}
+
+type checker struct {
+	opt    Options
+	prog   *Program
+	errs   *diag.List
+	file   *token.File
+	u      unifier
+	global *scope
+	scope  *scope
+	proc   *Proc
+	loops  int
+	frames []*inlineFrame
+	mtypeN map[string]int
+
+	gotos        []pendingGoto
+	remoteLabels []pendingGoto
+
+	inClaim   bool // in a never claim or an ltl formula: no side effects
+	inLTL     bool
+	inTrace   bool
+	inVarInit bool
+}
+
+func (c *checker) pos(p token.Pos) token.Position { return c.file.Position(p) }
+
+func (c *checker) errorf(p token.Pos, format string, args ...any) {
+	c.errs.Errorf(c.pos(p), format, args...)
+}
+
+func (c *checker) warnf(p token.Pos, format string, args ...any) {
+	c.errs.Warnf(c.pos(p), format, args...)
+}
+
+// typeIssuef reports a finding of channel type inference: a warning, or
+// an error in strict mode.
+func (c *checker) typeIssuef(p token.Pos, format string, args ...any) {
+	if c.opt.Strict {
+		c.errorf(p, format, args...)
+	} else {
+		c.warnf(p, format, args...)
+	}
+}
+
+func (c *checker) run(m *ast.Model) {
+	// Pass 1: names that may be used before their declaration point in
+	// the text (proctypes can be run before they are declared).
+	for _, d := range m.Decls {
+		switch d := d.(type) {
+		case *ast.ProcDecl:
+			if prev := c.prog.procs[d.Name.Name]; prev != nil {
+				c.errorf(d.Name.NamePos, "proctype %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev.Pos))
+				continue
+			}
+			p := &Proc{Name: d.Name.Name, Kind: Proctype, Pos: d.Name.NamePos, Decl: d, Labels: map[string]token.Pos{}}
+			c.prog.procs[p.Name] = p
+		case *ast.InlineDecl:
+			if prev, ok := c.prog.Inlines[d.Name.Name]; ok {
+				c.errorf(d.Name.NamePos, "inline %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev.Name.NamePos))
+				continue
+			}
+			c.prog.Inlines[d.Name.Name] = d
+		}
+	}
+	nInit := 0
+	claimNames := map[string]token.Pos{}
+	for _, d := range m.Decls {
+		c.scope = c.global
+		switch d := d.(type) {
+		case *ast.MtypeDecl:
+			c.mtypeDecl(d)
+		case *ast.TypedefDecl:
+			c.typedef(d)
+		case *ast.VarDecl:
+			for _, s := range c.varDecl(d, c.global, nil) {
+				s.Global = true
+				c.prog.Globals = append(c.prog.Globals, s)
+			}
+		case *ast.ProcDecl:
+			p := c.prog.procs[d.Name.Name]
+			if p == nil || p.Decl != ast.Decl(d) {
+				continue
+			}
+			c.prog.Procs = append(c.prog.Procs, p)
+			c.procDecl(p, d)
+		case *ast.InitDecl:
+			nInit++
+			if nInit > 1 {
+				c.errorf(d.InitPos, "more than one init process")
+				continue
+			}
+			p := &Proc{Name: ":init:", Kind: Init, Pos: d.InitPos, Decl: d, Labels: map[string]token.Pos{}, Active: 1}
+			c.prog.procs[p.Name] = p
+			c.prog.Procs = append(c.prog.Procs, p)
+			if d.Priority != nil {
+				c.priority(d.Priority)
+			}
+			c.body(p, d.Body)
+		case *ast.NeverDecl:
+			name := "never_0"
+			if d.Name != nil {
+				name = d.Name.Name
+			}
+			if prev, ok := claimNames[name]; ok {
+				c.errorf(d.NeverPos, "never claim %s redeclared (first declared at %s)", name, c.pos(prev))
+			}
+			claimNames[name] = d.NeverPos
+			p := &Proc{Name: name, Kind: Never, Pos: d.NeverPos, Decl: d, Labels: map[string]token.Pos{}}
+			c.prog.Claims = append(c.prog.Claims, p)
+			c.inClaim = true
+			c.body(p, d.Body)
+			c.inClaim = false
+		case *ast.TraceDecl:
+			if len(c.prog.Traces) > 0 {
+				c.errorf(d.TracePos, "more than one trace/notrace declaration")
+			}
+			p := &Proc{Name: ":trace:", Kind: Trace, Pos: d.TracePos, Decl: d, Labels: map[string]token.Pos{}}
+			c.prog.Traces = append(c.prog.Traces, p)
+			c.inTrace = true
+			c.body(p, d.Body)
+			c.inTrace = false
+		case *ast.LTLDecl:
+			if d.Name != nil {
+				if prev, ok := claimNames[d.Name.Name]; ok {
+					c.errorf(d.Name.NamePos, "property %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev))
+				}
+				claimNames[d.Name.Name] = d.LTLPos
+			}
+			c.prog.LTL = append(c.prog.LTL, d)
+			c.inClaim, c.inLTL = true, true
+			c.ltl(d.Formula)
+			c.inClaim, c.inLTL = false, false
+		case *ast.InlineDecl:
+			// checked at each call
+		case *ast.CCode:
+			c.errorf(d.CPos, "embedded C code is not supported (%s)", d.Kind)
+		}
+	}
+	for _, r := range c.remoteLabels {
+		if _, ok := r.proc.Labels[r.label.Name]; !ok {
+			c.errorf(r.label.NamePos, "proctype %s has no label %s", r.proc.Name, r.label.Name)
+		}
+	}
+	// Unused variables.
+	for _, g := range c.prog.Globals {
+		if !g.Used && !g.Hidden {
+			c.warnf(g.Pos, "global variable %s is never used", g.Name)
+		}
+	}
+	for _, p := range c.prog.Procs {
+		for _, l := range p.Locals {
+			if !l.Used {
+				c.warnf(l.Pos, "local variable %s of %s is never used", l.Name, displayName(p))
+			}
+		}
+	}
+}
+
+func displayName(p *Proc) string {
+	switch p.Kind {
+	case Init:
+		return "init"
+	case Never:
+		return "never claim " + p.Name
+	case Trace:
+		return "trace"
+	}
+	return p.Name
+}
+
+// ---------------------------------------------------------------------
+// Declarations
+
+func (c *checker) mtypeDecl(d *ast.MtypeDecl) {
+	sub := ""
+	if d.Name != nil {
+		sub = d.Name.Name
+	}
+	n := c.mtypeN[sub]
+	k := len(d.Values)
+	for j, v := range d.Values {
+		if prev, ok := c.prog.Mtypes[v.Name]; ok {
+			c.errorf(v.NamePos, "mtype constant %s redeclared (first declared at %s)", v.Name, c.pos(prev.Pos))
+			continue
+		}
+		if s := c.global.syms[v.Name]; s != nil {
+			c.errorf(v.NamePos, "mtype constant %s has the name of a global variable", v.Name)
+			continue
+		}
+		s := &Symbol{Kind: MtypeSym, Name: v.Name, Pos: v.NamePos, Type: ast.Mtype, Mtype: sub, Value: int64(n + k - j), node: mtypeType(sub)}
+		c.prog.Mtypes[v.Name] = s
+		c.global.syms[v.Name] = s
+		c.prog.Uses[v] = s
+	}
+	c.mtypeN[sub] = n + k
+	if c.mtypeN[sub] > 255 {
+		c.errorf(d.MtypePos, "too many mtype values (%d; at most 255)", c.mtypeN[sub])
+	}
+}
+
+func (c *checker) typedef(d *ast.TypedefDecl) {
+	if _, dup := c.prog.Typedefs[d.Name.Name]; dup {
+		c.errorf(d.Name.NamePos, "typedef %s redeclared", d.Name.Name)
+		return
+	}
+	td := &Typedef{Name: d.Name.Name, Pos: d.Name.NamePos, Decl: d}
+	fields := &scope{syms: map[string]*Symbol{}}
+	for _, f := range d.Fields {
+		if f.Type.Kind == ast.Named && f.Type.Name != nil && f.Type.Name.Name == td.Name {
+			c.errorf(f.Type.TypePos, "typedef %s cannot contain itself", td.Name)
+			continue
+		}
+		for _, s := range c.varDecl(f, fields, nil) {
+			s.Kind = FieldSym
+			td.Fields = append(td.Fields, s)
+		}
+	}
+	c.prog.Typedefs[td.Name] = td
+}
+
+// varDecl declares the variables of d in sc (and, when p is not nil, as
+// locals of p).
+func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
+	var out []*Symbol
+	t := d.Type
+	var td *Typedef
+	mt := ""
+	switch t.Kind {
+	case ast.Named:
+		td = c.prog.Typedefs[t.Name.Name]
+		if td == nil {
+			c.errorf(t.Name.NamePos, "undefined type %s", t.Name.Name)
+			return nil
+		}
+	case ast.Mtype:
+		if t.Name != nil {
+			mt = t.Name.Name
+			if _, ok := c.mtypeN[mt]; !ok {
+				c.errorf(t.Name.NamePos, "undefined mtype type %s", mt)
+			}
+		}
+	}
+	for _, v := range d.Vars {
+		s := &Symbol{Kind: VarSym, Name: v.Name.Name, Pos: v.Name.NamePos, Type: t.Kind, Typedef: td, Mtype: mt, Spec: v, Proc: p, Hidden: d.Vis == ast.VisHidden}
+		if v.Len != nil {
+			n, ok := c.constant(v.Len, "array size")
+			switch {
+			case !ok:
+			case n <= 0:
+				c.errorf(v.Len.Pos(), "array size of %s must be positive, not %d", s.Name, n)
+			case n > 1<<20:
+				c.errorf(v.Len.Pos(), "array size of %s too large (%d)", s.Name, n)
+			default:
+				s.Len = int(n)
+			}
+			if s.Len == 0 {
+				s.Len = 1
+			}
+		}
+		if v.Bits != nil {
+			if t.Kind != ast.Unsigned {
+				c.errorf(v.Bits.Pos(), "only unsigned variables have a bit width (%s is %s)", s.Name, t.Kind)
+			}
+			if n, ok := c.constant(v.Bits, "bit width"); ok {
+				if n < 1 || n > 32 {
+					c.errorf(v.Bits.Pos(), "bit width of %s must be between 1 and 32, not %d", s.Name, n)
+				} else {
+					s.Bits = int(n)
+				}
+			}
+		} else if t.Kind == ast.Unsigned {
+			c.errorf(v.Name.NamePos, "unsigned variable %s needs a bit width (unsigned %s : N)", s.Name, s.Name)
+		}
+		// type node
+		switch t.Kind {
+		case ast.Chan:
+			if ct, ok := v.Init.(*ast.ChanType); ok {
+				s.node = newChan(c.chanType(ct))
+			} else {
+				s.node = newChan(newVar())
+			}
+		case ast.Named:
+			s.node = &tnode{kind: tStruct, name: td.Name}
+		case ast.Mtype:
+			s.node = mtypeType(mt)
+		default:
+			s.node = numType(t.Kind.String())
+		}
+		// initializer
+		c.varInit(s, v)
+		if prev, ok := sc.syms[s.Name]; ok && prev.Kind != BuiltinSym {
+			c.errorf(s.Pos, "%s redeclared in this scope (first declared at %s)", s.Name, c.pos(prev.Pos))
+		} else if _, isMtype := c.prog.Mtypes[s.Name]; isMtype {
+			c.errorf(s.Pos, "%s is an mtype constant and cannot be declared as a variable", s.Name)
+		} else if strings.HasPrefix(s.Name, "_") && c.global.syms[s.Name] != nil {
+			c.errorf(s.Pos, "%s is a predefined variable and cannot be redeclared", s.Name)
+		}
+		sc.syms[s.Name] = s
+		c.prog.Uses[v.Name] = s
+		if p != nil {
+			p.Locals = append(p.Locals, s)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (c *checker) chanType(ct *ast.ChanType) *tnode {
+	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > 65535) {
+		c.errorf(ct.Cap.Pos(), "channel capacity must be between 0 and 65535, not %d", n)
+	}
+	fields := make([]*tnode, 0, len(ct.Fields))
+	for _, f := range ct.Fields {
+		switch f.Kind {
+		case ast.Chan:
+			fields = append(fields, newChan(newVar()))
+		case ast.Named:
+			if _, ok := c.prog.Typedefs[f.Name.Name]; !ok {
+				c.errorf(f.TypePos, "undefined type %s", f.Name.Name)
+			}
+			fields = append(fields, &tnode{kind: tStruct, name: f.Name.Name})
+		case ast.Mtype:
+			sub := ""
+			if f.Name != nil {
+				sub = f.Name.Name
+			}
+			fields = append(fields, mtypeType(sub))
+		case ast.Unsigned:
+			c.errorf(f.TypePos, "unsigned cannot be used as a message field type")
+			fields = append(fields, numType("int"))
+		default:
+			fields = append(fields, numType(f.Kind.String()))
+		}
+	}
+	return newTuple(fields)
+}
+
+func (c *checker) varInit(s *Symbol, v *ast.VarSpec) {
+	if v.InitList != nil {
+		if s.Len == 0 {
+			c.errorf(v.Name.NamePos, "%s is not an array and cannot have an initializer list", s.Name)
+		} else if len(v.InitList) > s.Len {
+			c.errorf(v.InitList[s.Len].Pos(), "too many initializers for %s[%d] (%d)", s.Name, s.Len, len(v.InitList))
+		}
+		for _, e := range v.InitList {
+			c.inVarInit = true
+			op := c.expr(e)
+			c.inVarInit = false
+			c.assignable(s.node, op, e.Pos(), s.Name)
+		}
+		return
+	}
+	switch init := v.Init.(type) {
+	case nil:
+	case *ast.ChanType:
+		if s.Type != ast.Chan {
+			c.errorf(init.Lbrack, "%s is not a channel and cannot be initialized with [N] of {...}", s.Name)
+		}
+	default:
+		if s.Type == ast.Named {
+			c.errorf(init.Pos(), "a typedef variable (%s) cannot have an initializer", s.Name)
+			return
+		}
+		c.inVarInit = true
+		op := c.expr(init)
+		c.inVarInit = false
+		c.assignable(s.node, op, init.Pos(), s.Name)
+	}
+}
+
+func (c *checker) priority(e ast.Expr) {
+	if n, ok := c.constant(e, "priority"); ok && (n < 1 || n > 255) {
+		c.errorf(e.Pos(), "priority must be between 1 and 255, not %d", n)
+	}
+}
+
+func (c *checker) procDecl(p *Proc, d *ast.ProcDecl) {
+	if d.Active {
+		p.Active = 1
+		if d.Count != nil {
+			if n, ok := c.constant(d.Count, "active count"); ok {
+				if n < 0 || n > 255 {
+					c.errorf(d.Count.Pos(), "active count must be between 0 and 255, not %d", n)
+				} else {
+					p.Active = n
+				}
+			}
+		}
+	}
+	if d.Priority != nil {
+		c.priority(d.Priority)
+	}
+	params := &scope{parent: c.global, syms: map[string]*Symbol{}}
+	if p.earlyParams {
+		for _, s := range p.Params {
+			params.syms[s.Name] = s
+		}
+	}
+	for _, pd := range d.Params {
+		if p.earlyParams {
+			break
+		}
+		for _, s := range c.varDecl(pd, params, nil) {
+			s.Param = true
+			s.Proc = p
+			if s.Spec.Init != nil || s.Spec.InitList != nil {
+				c.errorf(s.Pos, "parameter %s cannot have an initializer", s.Name)
+			}
+			if s.Len > 0 {
+				c.errorf(s.Pos, "parameter %s cannot be an array", s.Name)
+			}
+			p.Params = append(p.Params, s)
+		}
+	}
+	c.scope = params
+	if d.Provided != nil {
+		c.proc = p
+		c.inClaim = true // no side effects
+		c.cond(d.Provided)
+		c.inClaim = false
+	}
+	c.body(p, d.Body)
+}
+
+// body checks a proctype, init, never or trace body.
+func (c *checker) body(p *Proc, b *ast.Block) {
+	c.proc = p
+	if c.scope == c.global {
+		c.scope = &scope{parent: c.global, syms: map[string]*Symbol{}}
+	}
+	c.collectLabels(p, b)
+	c.loops = 0
+	c.block(b, false)
+	for _, g := range c.gotos {
+		if _, ok := g.proc.Labels[g.label.Name]; !ok {
+			c.errorf(g.label.NamePos, "undefined label %s in %s", g.label.Name, displayName(g.proc))
+		}
+	}
+	c.gotos = c.gotos[:0]
+	c.proc = nil
+	c.scope = c.global
+}
+
+// collectLabels records the labels of a body (not those inside inline
+// bodies, which are collected when they are expanded).
+func (c *checker) collectLabels(p *Proc, n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok {
+			c.addLabel(p, l.Label)
+		}
+		return true
+	})
+}
+
+func (c *checker) addLabel(p *Proc, id *ast.Ident) {
+	if prev, ok := p.Labels[id.Name]; ok {
+		if prev != id.NamePos {
+			c.errorf(id.NamePos, "label %s redeclared in %s (first declared at %s)", id.Name, displayName(p), c.pos(prev))
+		}
+		return
+	}
+	p.Labels[id.Name] = id.NamePos
+}
+
+// constant folds e, which must be a constant expression.
+func (c *checker) constant(e ast.Expr, what string) (int64, bool) {
+	v, ok := c.fold(e)
+	if !ok {
+		c.errorf(e.Pos(), "%s must be a constant expression", what)
+		return 0, false
+	}
+	return v, true
+}
+
+// fold evaluates a constant expression (integer literals, mtype
+// constants and operators on them) and records its value.
+func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
+	defer func() {
+		if ok {
+			c.prog.Consts[e] = v
+		}
+	}()
+	switch e := e.(type) {
+	case *ast.IntLit:
+		return e.Value, true
+	case *ast.Ident:
+		if s, isM := c.prog.Mtypes[e.Name]; isM && c.scope.lookup(e.Name) == s {
+			c.prog.Uses[e] = s
+			return s.Value, true
+		}
+		if f := c.frameFor(e.Name); f != nil {
+			return c.inFrame(f, func() (int64, bool) { return c.fold(f.args[e.Name]) })
+		}
+		return 0, false
+	case *ast.ParenExpr:
+		return c.fold(e.X)
+	case *ast.UnaryExpr:
+		x, ok := c.fold(e.X)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case token.SUB:
+			return int64(int32(-x)), true
+		case token.NOT:
+			return b2i(x == 0), true
+		case token.TILDE:
+			return int64(^int32(x)), true
+		}
+	case *ast.BinaryExpr:
+		x, ok1 := c.fold(e.X)
+		y, ok2 := c.fold(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		return binop(e.Op, x, y)
+	case *ast.CondExpr:
+		cv, ok := c.fold(e.Cond)
+		if !ok {
+			return 0, false
+		}
+		if cv != 0 {
+			return c.fold(e.Then)
+		}
+		return c.fold(e.Else)
+	}
+	return 0, false
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// binop computes x op y with 32-bit int semantics; division by zero is
+// not a constant.
+func binop(op token.Token, x, y int64) (int64, bool) {
+	a, b := int32(x), int32(y)
+	switch op {
+	case token.ADD:
+		return int64(a + b), true
+	case token.SUB:
+		return int64(a - b), true
+	case token.MUL:
+		return int64(a * b), true
+	case token.QUO:
+		if b == 0 {
+			return 0, false
+		}
+		return int64(a / b), true
+	case token.REM:
+		if b == 0 {
+			return 0, false
+		}
+		return int64(a % b), true
+	case token.AND:
+		return int64(a & b), true
+	case token.OR:
+		return int64(a | b), true
+	case token.XOR:
+		return int64(a ^ b), true
+	case token.SHL:
+		return int64(a << uint32(b&31)), true
+	case token.SHR:
+		return int64(a >> uint32(b&31)), true
+	case token.LAND:
+		return b2i(a != 0 && b != 0), true
+	case token.LOR:
+		return b2i(a != 0 || b != 0), true
+	case token.EQL:
+		return b2i(a == b), true
+	case token.NEQ:
+		return b2i(a != b), true
+	case token.LSS:
+		return b2i(a < b), true
+	case token.LEQ:
+		return b2i(a <= b), true
+	case token.GTR:
+		return b2i(a > b), true
+	case token.GEQ:
+		return b2i(a >= b), true
+	}
+	return 0, false
+}
+
+var _ = fmt.Sprint
