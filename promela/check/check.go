@@ -42,7 +42,7 @@ type Symbol struct {
 	Global  bool
 	Param   bool
 	Hidden  bool
-	Proc    *Proc       // owner of a local or parameter
+	Proc    *Proc        // owner of a local or parameter
 	Spec    *ast.VarSpec // declaration of a variable or field
 	Value   int64        // value of an mtype constant
 	Used    bool
@@ -86,9 +86,9 @@ type Proc struct {
 	Pos    token.Pos
 	Decl   ast.Decl
 	Params []*Symbol
-	Locals []*Symbol           // every local, in declaration order, all scopes
+	Locals []*Symbol            // every local, in declaration order, all scopes
 	Labels map[string]token.Pos // labels declared in the body
-	Active int64               // number of instances started initially
+	Active int64                // number of instances started initially
 
 	earlyParams bool // parameters declared when a run preceded the declaration
 }

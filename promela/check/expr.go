@@ -30,10 +30,12 @@ func (o operand) kind() tkind {
 	return find(o.node).kind
 }
 
-func (o operand) isChan() bool    { return o.kind() == tChan && !o.array }
-func (o operand) isMtype() bool   { return o.kind() == tMtype && !o.array }
-func (o operand) isStruct() bool  { return o.kind() == tStruct && !o.array }
-func (o operand) isNumeric() bool { return !o.array && (o.kind() == tNum || o.kind() == tLit || o.kind() == tMtype) }
+func (o operand) isChan() bool   { return o.kind() == tChan && !o.array }
+func (o operand) isMtype() bool  { return o.kind() == tMtype && !o.array }
+func (o operand) isStruct() bool { return o.kind() == tStruct && !o.array }
+func (o operand) isNumeric() bool {
+	return !o.array && (o.kind() == tNum || o.kind() == tLit || o.kind() == tMtype)
+}
 
 func num() operand { return operand{ok: true, node: numType("int")} }
 
