@@ -185,7 +185,8 @@ func CheckWith(m *ast.Model, errs *diag.List, opt Options) *Program {
 			Consts:   map[ast.Expr]int64{},
 			procs:    map[string]*Proc{},
 		},
-		mtypeN: map[string]int{},
+		mtypeN:   map[string]int{},
+		poisoned: map[*tnode]bool{},
 	}
 	c.global = &scope{syms: map[string]*Symbol{}}
 	for _, name := range []string{"_pid", "_nr_pr", "_last", "_priority", "np_", "_", "_nr_qs"} {
@@ -232,6 +233,7 @@ type checker struct {
 	frames []*inlineFrame
 	mtypeN map[string]int
 
+	poisoned     map[*tnode]bool // channel types already reported as inconsistent
 	gotos        []pendingGoto
 	remoteLabels []pendingGoto
 

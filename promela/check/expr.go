@@ -131,6 +131,28 @@ func (c *checker) condValue(e ast.Expr) operand {
 	return c.expr(e)
 }
 
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func negatedProbe(t token.Token) string {
+	switch t {
+	case token.FULL:
+		return "nfull"
+	case token.NFULL:
+		return "full"
+	case token.EMPTY:
+		return "nempty"
+	}
+	return "empty"
+}
+
 func isProbe(t token.Token) bool {
 	return t == token.FULL || t == token.NFULL || t == token.EMPTY || t == token.NEMPTY
 }
@@ -200,7 +222,9 @@ func (c *checker) assignable(t *tnode, v operand, pos token.Pos, target string) 
 			c.errorf(pos, "%s is %s but the value is %s", target, mtypeName(tt.name), mtypeName(vn))
 		}
 	case tt.kind == tChan:
-		if m := c.u.try(t, v.node); m != nil {
+		if m := c.u.try(t, v.node); m != nil && !c.poisoned[find(tt.msg)] && !c.poisoned[find(find(v.node).msg)] {
+			c.poisoned[find(tt.msg)] = true
+			c.poisoned[find(find(v.node).msg)] = true
 			c.typeIssuef(pos, "channel types differ in assignment to %s: %s", target, c.mismatchText(m, t, v.node))
 		}
 	}
@@ -256,7 +280,8 @@ func (c *checker) message(ch ast.Expr, args []ast.Expr, recv bool, pos token.Pos
 	}
 	msg := find(co.node).msg
 	tuple := newTuple(nodes)
-	if m := c.u.try(msg, tuple); m != nil {
+	if m := c.u.try(msg, tuple); m != nil && !c.poisoned[find(msg)] {
+		c.poisoned[find(msg)] = true
 		if m.arity {
 			p := newTypePrinter(msg, tuple)
 			text := fmt.Sprintf("arguments of different lengths used for the same channel %s: %s vs %s", exprString(ch), p.String(msg), p.String(tuple))
@@ -336,6 +361,11 @@ func (c *checker) expr(e ast.Expr) operand {
 		}
 		return o
 	case *ast.UnaryExpr:
+		if call, ok := unparen(x.X).(*ast.CallExpr); ok && isProbe(call.Fun) && x.Op == token.NOT {
+			c.probe(call)
+			c.errorf(x.OpPos, "a channel probe cannot be negated (use %s instead)", negatedProbe(call.Fun))
+			return num()
+		}
 		o := c.expr(x.X)
 		if o.ok {
 			if x.Op == token.NOT && o.probe {
