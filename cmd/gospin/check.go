@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/check"
 	"github.com/gospin/gospin/promela/frontend"
 )
 
@@ -25,6 +27,7 @@ source line and a caret. The exit status is 1 when any model has an error.`,
 type frontendFlags struct {
 	defines  listFlag
 	includes listFlag
+	strict   bool
 }
 
 func (f *frontendFlags) register(fs *flag.FlagSet) {
@@ -33,7 +36,7 @@ func (f *frontendFlags) register(fs *flag.FlagSet) {
 }
 
 func (f *frontendFlags) config() *frontend.Config {
-	return &frontend.Config{Defines: f.defines, IncludeDirs: f.includes}
+	return &frontend.Config{Defines: f.defines, IncludeDirs: f.includes, Strict: f.strict}
 }
 
 // load runs the front end on path and prints its diagnostics to stderr.
@@ -57,6 +60,8 @@ func setupCheck(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
 	ff.register(fs)
 	quiet := fs.Bool("q", false, "do not print warnings")
+	fs.BoolVar(&ff.strict, "strict", false, "report channel type inference findings (ETCH-style) as errors, not warnings")
+	types := fs.Bool("chantypes", false, "print the inferred type of every channel variable")
 	return func(args []string) int {
 		if len(args) == 0 {
 			fmt.Fprintln(stderr, "gospin check: no model given")
@@ -64,10 +69,32 @@ func setupCheck(fs *flag.FlagSet) func([]string) int {
 		}
 		code := exitOK
 		for _, path := range args {
-			if ff.load(path, !*quiet) == nil {
+			r := ff.load(path, !*quiet)
+			if r == nil {
 				code = exitFound
+				continue
+			}
+			if *types {
+				printChanTypes(r)
 			}
 		}
 		return code
+	}
+}
+
+// printChanTypes lists the inferred message types of the channels.
+func printChanTypes(r *frontend.Result) {
+	p := r.Program
+	show := func(scope string, syms []*check.Symbol) {
+		for _, s := range syms {
+			if s.Type == ast.Chan {
+				fmt.Fprintf(stdout, "%s\t%s%s\t%s\n", r.File.Position(s.Pos), scope, s.Name, p.ChanType(s))
+			}
+		}
+	}
+	show("", p.Globals)
+	for _, proc := range p.Procs {
+		show(proc.Name+":", proc.Params)
+		show(proc.Name+":", proc.Locals)
 	}
 }

@@ -21,6 +21,9 @@ type Config struct {
 	Defines     []string // -D NAME[=VALUE]
 	// ReadFile reads included files; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
+	// Strict makes the findings of channel type inference errors
+	// (see check.Options).
+	Strict bool
 }
 
 // Result is everything the front end produced. Model is never nil;
@@ -68,7 +71,7 @@ func Load(filename string, src []byte, cfg *Config) *Result {
 	}
 	r.Model = parser.ParseFile(r.File, &r.Diags)
 	if !r.Diags.HasErrors() {
-		r.Program = check.Check(r.Model, &r.Diags)
+		r.Program = check.CheckWith(r.Model, &r.Diags, check.Options{Strict: cfg.Strict})
 	}
 	r.Diags.Sort()
 	return r

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gospin/gospin/diag"
 )
@@ -130,4 +131,89 @@ func corpusDir(t testing.TB) string {
 		t.Skip("shared corpus not present:", dir)
 	}
 	return dir
+}
+
+// generatedModel is a model with nGlobals globals and one do loop with
+// nOptions options, as machine-generated models have.
+func generatedModel(nGlobals, nOptions int) []byte {
+	var sb strings.Builder
+	for i := 0; i < nGlobals; i++ {
+		fmt.Fprintf(&sb, "byte g%d = %d;\n", i, i%256)
+	}
+	sb.WriteString("active proctype P() {\n\tdo\n")
+	for i := 0; i < nOptions; i++ {
+		fmt.Fprintf(&sb, "\t:: g%d > 0 -> g%d = g%d - 1\n", i%nGlobals, (i+1)%nGlobals, i%nGlobals)
+	}
+	sb.WriteString("\tod\n}\n")
+	return []byte(sb.String())
+}
+
+// TestGeneratedModelUnderOneSecond is the front end's scalability promise:
+// 10,000 do options and 1,000 globals load (preprocess, parse, check) in
+// well under a second.
+func TestGeneratedModelUnderOneSecond(t *testing.T) {
+	src := generatedModel(1000, 10000)
+	start := time.Now()
+	r := Load("gen.pml", src, nil)
+	d := time.Since(start)
+	if r.HasErrors() {
+		t.Fatal(r.Diags.Error())
+	}
+	t.Logf("%d bytes loaded in %v", len(src), d)
+	if d > time.Second {
+		t.Errorf("loading took %v, more than one second", d)
+	}
+}
+
+func BenchmarkLoadGenerated(b *testing.B) {
+	src := generatedModel(1000, 10000)
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		if r := Load("gen.pml", src, nil); r.HasErrors() {
+			b.Fatal(r.Diags.Error())
+		}
+	}
+}
+
+// BenchmarkLoadLargestCorpusModel loads the largest model of the corpus.
+func BenchmarkLoadLargestCorpusModel(b *testing.B) {
+	dir := corpusDir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+	var largest string
+	var size int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil && st.Size() > size {
+			largest, size = f, st.Size()
+		}
+	}
+	src, err := os.ReadFile(largest)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%s (%d bytes)", filepath.Base(largest), size)
+	b.SetBytes(size)
+	cfg := &Config{IncludeDirs: []string{dir}}
+	for i := 0; i < b.N; i++ {
+		if r := Load(largest, src, cfg); r.HasErrors() {
+			b.Fatal(r.Diags.Error())
+		}
+	}
+}
+
+// FuzzLoad runs the whole front end (preprocessor, parser, checker) on
+// arbitrary text: it must never panic or hang.
+func FuzzLoad(f *testing.F) {
+	for _, dir := range []string{"../../testdata/engine", "../../testdata/bad", "../../examples"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+		for _, p := range files {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(string(src))
+			}
+		}
+	}
+	f.Add("#define N 3\nbyte a[N];\ninit { a[N-1] = 1 }")
+	f.Fuzz(func(t *testing.T, src string) {
+		cfg := &Config{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+		Load("f.pml", []byte(src), cfg)
+	})
 }
