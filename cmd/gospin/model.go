@@ -8,15 +8,30 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-// buildModel lowers a checked model to process automata and returns the
-// engine that executes them.
-func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
+// lower builds the process automata of a checked model.
+func lower(r *frontend.Result) (*automata.Program, error) {
 	var errs diag.List
 	prog := automata.Lower(r.Model, &errs)
-	if errs.HasErrors() {
+	if errs.HasErrors() || prog == nil {
+		errs.Sort()
 		return nil, &errs
 	}
-	e, err := engine.New(prog)
+	return prog, nil
+}
+
+// buildModel lowers a checked model to process automata and returns the
+// engine that executes them, with the state-space options of spin -a.
+func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
+	prog, err := lower(r)
+	if err != nil {
+		return nil, err
+	}
+	// Statement merging (SPIN's default, off with -o3) is not implemented
+	// yet: the state space is always that of spin -o3.
+	e, err := engine.NewWithOptions(prog, engine.Options{
+		ResetDead:     !mo.noDeadVarReset,
+		HideWriteOnly: !mo.noHideWriteOnly,
+	})
 	if err != nil {
 		return nil, err
 	}
