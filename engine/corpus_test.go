@@ -150,9 +150,7 @@ func TestSafetyPlainCounts(t *testing.T) {
 
 // noreduceExceptions are the safety_noreduce rows where the reductions
 // store more states than SPIN's.
-var noreduceExceptions = map[string]string{
-	"priorities": "SPIN stores 3 states with data-flow on (10 million without): not understood yet",
-}
+var noreduceExceptions = map[string]string{}
 
 // TestSafetyNoreduceAtMost checks the dead-variable reset and the hiding
 // of write-only globals (spin -o3: no statement merging, data-flow and

@@ -79,7 +79,9 @@ func writeOnlyGlobals(prog *automata.Program) map[*automata.Var]bool {
 		for _, a := range t.PArgs {
 			scan(a)
 		}
-		scanRef(t.LHS, t.Kind == automata.TIncDec)
+		// pan does not count x++ and x-- as reads of x: a global that is only
+		// incremented is write-only (spin -o3: `a++` in a loop stores 1 state).
+		scanRef(t.LHS, false)
 		for _, a := range t.RArgs {
 			scan(a.Match)
 			scanRef(a.Var, false)

@@ -39,7 +39,7 @@ func (s *searcher) bfs() error {
 		n := queue[head]
 		state := s.opt.Store.State(n.state)
 		lo, hi := ex.expand(state)
-		if lo == hi && s.m.Status(state)&pins.ValidEnd == 0 {
+		if lo == hi && !s.claim && s.m.Status(state)&pins.ValidEnd == 0 {
 			v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 			if s.report(v, n.depth, func() []Step { return trail(head, nil) }) {
 				return nil

@@ -105,8 +105,11 @@ func (s *searcher) dfs() error {
 				return nil
 			}
 		}
-		if depth > s.opt.MaxDepth {
+		if depth >= s.opt.MaxDepth {
+			// pan cuts the step and counts it as a matched state.
 			s.res.DepthLimitHit = true
+			s.res.StatesMatched++
+			s.res.Transitions++
 			continue
 		}
 		var state []byte
@@ -148,7 +151,7 @@ func (s *searcher) expandTop(ex *expander, stack []frame, trail func(*Step) []St
 	f := &stack[len(stack)-1]
 	f.lo, f.hi = ex.expand(f.state)
 	f.next = f.lo
-	if f.lo == f.hi && s.m.Status(f.state)&pins.ValidEnd == 0 {
+	if f.lo == f.hi && !s.claim && s.m.Status(f.state)&pins.ValidEnd == 0 {
 		v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 		if s.report(v, len(stack)-1, func() []Step { return trail(nil) }) {
 			return errStop

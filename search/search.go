@@ -100,7 +100,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	if opt.ProgressEvery == 0 {
 		opt.ProgressEvery = 2 * time.Second
 	}
-	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}}
+	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
 	var err error
 	if opt.BFS {
@@ -121,6 +121,9 @@ type searcher struct {
 	res      *Result
 	ticks    int
 	stop     bool
+	// claim: the model has a never claim; pan then reports no invalid end
+	// states (a claim that cannot move ends the path)
+	claim bool
 }
 
 // errStop ends a search early without it being an error of the caller.

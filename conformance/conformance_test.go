@@ -1,0 +1,256 @@
+package conformance
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/verify"
+)
+
+const corpusDir = "../../shared/corpus"
+
+// defaultMaxStates bounds the rows run by default, to keep go test ./...
+// within a few minutes on two cores.
+const defaultMaxStates = 1_500_000
+
+// row is one line of expected.tsv.
+type row struct {
+	model, config, ltl string
+	verdict, errorKind string
+	stored, trans      int64
+	complete           string // yes, no, stopped-at-error
+	claim              string
+	maxDepth           int
+}
+
+func readExpected(t *testing.T) []row {
+	t.Helper()
+	f, err := os.Open(filepath.Join(corpusDir, "expected.tsv"))
+	if err != nil {
+		t.Skipf("shared corpus not present: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var cols map[string]int
+	var rows []row
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if cols == nil {
+			cols = map[string]int{}
+			for i, c := range fs {
+				cols[c] = i
+			}
+			continue
+		}
+		get := func(c string) string {
+			if i, ok := cols[c]; ok && i < len(fs) {
+				return fs[i]
+			}
+			return ""
+		}
+		r := row{model: get("model"), config: get("config"), ltl: get("ltl"), verdict: get("verdict"),
+			errorKind: get("error_kind"), complete: get("complete"), claim: get("claim"), maxDepth: 10000}
+		r.stored, _ = strconv.ParseInt(get("states_stored"), 10, 64)
+		tr, _ := strconv.ParseFloat(get("transitions"), 64)
+		r.trans = int64(tr)
+		for _, a := range strings.Fields(get("pan_cmd")) {
+			if strings.HasPrefix(a, "-m") {
+				if d, err := strconv.Atoi(a[2:]); err == nil {
+					r.maxDepth = d
+				}
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// readDeviations reads deviations.tsv: model, config, reason.
+func readDeviations(t *testing.T) map[string]string {
+	t.Helper()
+	f, err := os.Open("deviations.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dev := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.SplitN(line, "\t", 3)
+		if len(fs) != 3 {
+			t.Fatalf("deviations.tsv: bad line %q", line)
+		}
+		dev[fs[0]+"/"+fs[1]] = fs[2]
+	}
+	return dev
+}
+
+// panKind maps gospin's violation kinds to pan's error_kind column.
+var panKind = map[string]string{
+	"assertion":         "assertion violated",
+	"invalid-end-state": "invalid end state",
+	"runtime-error":     "other",
+	"claim-end":         "assertion violated",
+}
+
+type result struct {
+	verdict, kind string
+	stored, trans int64
+	complete      bool
+}
+
+func run(t *testing.T, r row, noreduce bool) (result, error) {
+	path := filepath.Join(corpusDir, "models", r.model+".pml")
+	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	if err != nil {
+		return result{}, err
+	}
+	if fr.HasErrors() {
+		return result{}, fmt.Errorf("front end: %s", fr.Diags.Error())
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() || prog == nil {
+		return result{}, fmt.Errorf("lowering: %s", errs.Error())
+	}
+	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce})
+	if err != nil {
+		return result{}, err
+	}
+	sum, _, err := verify.Run(context.Background(), path, m, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
+	if err != nil {
+		return result{}, err
+	}
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete}
+	if len(sum.Violations) > 0 {
+		res.verdict = "fail"
+		res.kind = panKind[sum.Violations[0].Kind]
+	}
+	return res, nil
+}
+
+// ltlClaim reports whether pan's claim for the model came from an ltl
+// block (the model has no never claim of its own).
+func ltlClaim(r row) bool {
+	if r.claim == "-" {
+		return false
+	}
+	src, err := os.ReadFile(filepath.Join(corpusDir, "models", r.model+".pml"))
+	return err == nil && !strings.Contains(string(src), "never")
+}
+
+func selectRows(t *testing.T, config string) []row {
+	var out []row
+	all := os.Getenv("GOSPIN_CONFORMANCE_ALL") != ""
+	for _, r := range readExpected(t) {
+		if r.config != config || r.complete == "no" {
+			continue
+		}
+		if !all && r.stored > defaultMaxStates {
+			continue
+		}
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].stored < out[j].stored })
+	return out
+}
+
+// TestSafetyPlain: with every optimization off (spin -o1 -o2 -o3,
+// -DNOREDUCE), gospin's verdict and error kind equal SPIN's, and where
+// SPIN's search was complete so do the states stored and the transitions.
+// Where pan stopped at its first error the counts are compared too:
+// gospin explores in pan's order and meets the same error first.
+func TestSafetyPlain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	rows := selectRows(t, "safety_plain")
+	exact, deviations := 0, 0
+	for _, r := range rows {
+		r := r
+		key := r.model + "/" + r.config
+		t.Run(r.model, func(t *testing.T) {
+			if reason, ok := dev[key]; ok {
+				deviations++
+				t.Skip("deviation: " + reason)
+			}
+			if ltlClaim(r) {
+				t.Fatalf("claim from an ltl block: not in deviations.tsv")
+			}
+			got, err := run(t, r, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.verdict != r.verdict || got.kind != r.errorKind {
+				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+			if got.stored != r.stored || got.trans != r.trans {
+				t.Errorf("states stored %d, transitions %d; SPIN %d, %d", got.stored, got.trans, r.stored, r.trans)
+			}
+			if !t.Failed() {
+				exact++
+			}
+		})
+	}
+	t.Logf("safety_plain: %d rows identical to SPIN (verdict, states, transitions), %d listed deviations, %d rows run", exact, deviations, len(rows))
+}
+
+// TestSafetyNoreduce: with dead-variable reset and write-only hiding on
+// (spin -o3, -DNOREDUCE), the same verdict as SPIN and at most SPIN's
+// states stored.
+func TestSafetyNoreduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	rows := selectRows(t, "safety_noreduce")
+	equal, fewer, deviations := 0, 0, 0
+	for _, r := range rows {
+		r := r
+		key := r.model + "/" + r.config
+		t.Run(r.model, func(t *testing.T) {
+			if reason, ok := dev[key]; ok {
+				deviations++
+				t.Skip("deviation: " + reason)
+			}
+			if ltlClaim(r) {
+				t.Fatalf("claim from an ltl block: not in deviations.tsv")
+			}
+			got, err := run(t, r, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.verdict != r.verdict || got.kind != r.errorKind {
+				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+			if r.complete == "yes" {
+				switch {
+				case got.stored > r.stored:
+					t.Errorf("states stored %d; SPIN %d", got.stored, r.stored)
+				case got.stored == r.stored:
+					equal++
+				default:
+					fewer++
+				}
+			}
+		})
+	}
+	t.Logf("safety_noreduce: %d rows with SPIN's states stored, %d with fewer, %d listed deviations, %d rows run", equal, fewer, deviations, len(rows))
+}
