@@ -245,6 +245,16 @@ type checker struct {
 
 func (c *checker) pos(p token.Pos) token.Position { return c.file.Position(p) }
 
+// where formats the position of an earlier declaration for a message
+// about a later one: "line:col" in the same file, else file:line:col.
+func (c *checker) where(first, later token.Pos) string {
+	a, b := c.pos(first), c.pos(later)
+	if a.Filename == b.Filename {
+		return fmt.Sprintf("line %d:%d", a.Line, a.Column)
+	}
+	return a.String()
+}
+
 func (c *checker) errorf(p token.Pos, format string, args ...any) {
 	c.errs.Errorf(c.pos(p), format, args...)
 }
@@ -270,20 +280,20 @@ func (c *checker) run(m *ast.Model) {
 		switch d := d.(type) {
 		case *ast.ProcDecl:
 			if prev := c.prog.procs[d.Name.Name]; prev != nil {
-				c.errorf(d.Name.NamePos, "proctype %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev.Pos))
+				c.errorf(d.Name.NamePos, "proctype %s redeclared (first declared at %s)", d.Name.Name, c.where(prev.Pos, d.Name.NamePos))
 				continue
 			}
 			p := &Proc{Name: d.Name.Name, Kind: Proctype, Pos: d.Name.NamePos, Decl: d, Labels: map[string]token.Pos{}}
 			c.prog.procs[p.Name] = p
 		case *ast.InlineDecl:
 			if prev, ok := c.prog.Inlines[d.Name.Name]; ok {
-				c.errorf(d.Name.NamePos, "inline %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev.Name.NamePos))
+				c.errorf(d.Name.NamePos, "inline %s redeclared (first declared at %s)", d.Name.Name, c.where(prev.Name.NamePos, d.Name.NamePos))
 				continue
 			}
 			c.prog.Inlines[d.Name.Name] = d
 		}
 	}
-	nInit := 0
+	nInit, nUnnamed := 0, 0
 	claimNames := map[string]token.Pos{}
 	for _, d := range m.Decls {
 		c.scope = c.global
@@ -318,12 +328,14 @@ func (c *checker) run(m *ast.Model) {
 			}
 			c.body(p, d.Body)
 		case *ast.NeverDecl:
-			name := "never_0"
+			name := fmt.Sprintf("never_%d", nUnnamed)
 			if d.Name != nil {
 				name = d.Name.Name
+			} else {
+				nUnnamed++
 			}
 			if prev, ok := claimNames[name]; ok {
-				c.errorf(d.NeverPos, "never claim %s redeclared (first declared at %s)", name, c.pos(prev))
+				c.errorf(d.NeverPos, "never claim %s redeclared (first declared at %s)", name, c.where(prev, d.NeverPos))
 			}
 			claimNames[name] = d.NeverPos
 			p := &Proc{Name: name, Kind: Never, Pos: d.NeverPos, Decl: d, Labels: map[string]token.Pos{}}
@@ -343,7 +355,7 @@ func (c *checker) run(m *ast.Model) {
 		case *ast.LTLDecl:
 			if d.Name != nil {
 				if prev, ok := claimNames[d.Name.Name]; ok {
-					c.errorf(d.Name.NamePos, "property %s redeclared (first declared at %s)", d.Name.Name, c.pos(prev))
+					c.errorf(d.Name.NamePos, "property %s redeclared (first declared at %s)", d.Name.Name, c.where(prev, d.Name.NamePos))
 				}
 				claimNames[d.Name.Name] = d.LTLPos
 			}
@@ -401,7 +413,7 @@ func (c *checker) mtypeDecl(d *ast.MtypeDecl) {
 	k := len(d.Values)
 	for j, v := range d.Values {
 		if prev, ok := c.prog.Mtypes[v.Name]; ok {
-			c.errorf(v.NamePos, "mtype constant %s redeclared (first declared at %s)", v.Name, c.pos(prev.Pos))
+			c.errorf(v.NamePos, "mtype constant %s redeclared (first declared at %s)", v.Name, c.where(prev.Pos, v.NamePos))
 			continue
 		}
 		if s := c.global.syms[v.Name]; s != nil {
@@ -510,7 +522,7 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 		// initializer
 		c.varInit(s, v)
 		if prev, ok := sc.syms[s.Name]; ok && prev.Kind != BuiltinSym {
-			c.errorf(s.Pos, "%s redeclared in this scope (first declared at %s)", s.Name, c.pos(prev.Pos))
+			c.errorf(s.Pos, "%s redeclared in this scope (first declared at %s)", s.Name, c.where(prev.Pos, s.Pos))
 		} else if _, isMtype := c.prog.Mtypes[s.Name]; isMtype {
 			c.errorf(s.Pos, "%s is an mtype constant and cannot be declared as a variable", s.Name)
 		} else if strings.HasPrefix(s.Name, "_") && c.global.syms[s.Name] != nil {
@@ -676,7 +688,7 @@ func (c *checker) collectLabels(p *Proc, n ast.Node) {
 func (c *checker) addLabel(p *Proc, id *ast.Ident) {
 	if prev, ok := p.Labels[id.Name]; ok {
 		if prev != id.NamePos {
-			c.errorf(id.NamePos, "label %s redeclared in %s (first declared at %s)", id.Name, displayName(p), c.pos(prev))
+			c.errorf(id.NamePos, "label %s redeclared in %s (first declared at %s)", id.Name, displayName(p), c.where(prev, id.NamePos))
 		}
 		return
 	}

@@ -79,7 +79,7 @@ func TestMutuallyRecursiveChannels(t *testing.T) {
 	}
 }
 
-const etch = `mtype = {request, deny, hold, grant, return};
+const etch = `mtype = {request, deny, hold, grant, ret};
 chan server = [0] of {mtype, chan};
 chan null = [0] of {mtype, chan};
 
@@ -89,9 +89,9 @@ proctype Agent(chan listen, talk)
 	:: talk!hold(listen)
 	:: talk!deny(listen) -> break
 	:: talk!grant(listen) ->
-wait:		listen?return(null); break
+wait:		listen?ret(null); break
 	od;
-	server!return(listen)
+	server!ret(listen)
 }
 
 active proctype Server()
@@ -110,7 +110,7 @@ end:	do
 		:: nempty(pool) -> pool?agent;
 			run Agent(agent, client)
 		fi
-	:: server?return(agent) -> pool!agent
+	:: server?ret(agent) -> pool!agent
 	od
 }
 
@@ -123,7 +123,7 @@ end:	do
 		do
 		:: me?hold(agent)
 		:: me?deny(agent) -> break
-		:: me?grant(agent) -> agent!return(null); break
+		:: me?grant(agent) -> agent!ret(null); break
 		od
 	od
 }
@@ -184,7 +184,8 @@ func TestErrors(t *testing.T) {
 		{"init { c_code { x++; } }", "1:8: embedded C code is not supported (c_code)"},
 		{"mtype:f = {a}; mtype:g = {b}; mtype:f x; init { x = b }", "1:53: x is mtype:f but the value is mtype:g"},
 		{"init { byte x = 1 / 0 }", "1:19: division by zero"},
-		{"byte x = run P(); proctype P() {}", "1:10: run cannot be used in a variable initializer"},
+		{"byte x = run P(); proctype P() {}", "1:10: run can only be used in a proctype or init"},
+		{"proctype P() {}\ninit { byte x = run P() }", "2:17: run cannot be used in a variable initializer"},
 		{"proctype P() { byte v }\nltl p { [] v > 0 }", "2:12: undefined: v"},
 		{"proctype P() { L: skip }\ninit { P[0]@M }", "2:13: proctype P has no label M"},
 		{"proctype P() { skip }\ninit { P[0]:v == 1 }", "2:13: proctype P has no local variable v"},

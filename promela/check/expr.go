@@ -596,11 +596,11 @@ func (c *checker) remoteProc(name *ast.Ident, index ast.Expr) *Proc {
 }
 
 func (c *checker) runExpr(x *ast.RunExpr) operand {
-	if c.inVarInit {
-		c.errorf(x.Run, "run cannot be used in a variable initializer")
-	}
-	if c.proc == nil || c.proc.Kind == Never || c.proc.Kind == Trace {
+	switch {
+	case c.proc == nil || c.proc.Kind == Never || c.proc.Kind == Trace:
 		c.errorf(x.Run, "run can only be used in a proctype or init")
+	case c.inVarInit:
+		c.errorf(x.Run, "run cannot be used in a variable initializer")
 	}
 	if x.Priority != nil {
 		c.priority(x.Priority)

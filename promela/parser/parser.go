@@ -57,6 +57,10 @@ type parser struct {
 	nerrs    int
 	lastLine int // line of the last error reported
 	lastFile string
+	// panicking is set by an error and cleared when the parser starts a
+	// new statement or unit: only the first error of a statement is
+	// reported, follow-on errors of the recovery are not.
+	panicking bool
 }
 
 type bailout struct{}
@@ -127,7 +131,11 @@ func ParseExpr(file *token.File, errs *diag.List) (x ast.Expr) {
 
 func (p *parser) scan() tokInfo {
 	for {
+		n := p.errs.Len()
 		pos, tok, lit := p.sc.Scan()
+		if p.errs.Len() > n {
+			p.panicking = true
+		}
 		if tok == token.COMMENT || tok == token.DIRECTIVE {
 			continue
 		}
@@ -192,6 +200,18 @@ func (p *parser) errorAt(pos token.Pos, format string, args ...any) {
 	if p.nerrs > 0 && position.Line == p.lastLine && position.Filename == p.lastFile {
 		return // one error per line
 	}
+	if p.panicking {
+		return
+	}
+	// An earlier stage (preprocessor, scanner) already reported an error
+	// on this line: a syntax error there is only its consequence.
+	for _, d := range p.errs.Items {
+		if d.Severity == diag.Error && d.Pos.Line == position.Line && d.Pos.Filename == position.Filename {
+			p.panicking = true
+			return
+		}
+	}
+	p.panicking = true
 	p.lastLine, p.lastFile = position.Line, position.Filename
 	p.nerrs++
 	p.errs.Errorf(position, format, args...)
@@ -276,6 +296,7 @@ func (p *parser) syncUnit() {
 }
 
 func (p *parser) parseUnit() ast.Decl {
+	p.panicking = false
 	switch p.tok {
 	case token.SEMICOLON, token.ARROW:
 		p.next()
@@ -596,7 +617,10 @@ func (p *parser) startsDecl() bool {
 	case token.HIDDEN, token.SHOW, token.LOCAL:
 		return true
 	case token.IDENT:
-		return p.typedefs[p.lit] && p.peek(1).tok == token.IDENT
+		// a typedef name followed by a variable name (an unknown type
+		// name too, when both are on one line: the checker reports it)
+		next := p.peek(1)
+		return next.tok == token.IDENT && (p.typedefs[p.lit] || !next.nl && !p.procs[p.lit])
 	}
 	return isBasicType(p.tok)
 }
@@ -763,6 +787,7 @@ func (p *parser) parseSequence() (stmts []ast.Stmt, arrows []bool) {
 			p.next()
 			continue
 		}
+		p.panicking = false
 		s := p.parseStep()
 		if s == nil {
 			continue
@@ -951,6 +976,11 @@ func (p *parser) parseStmt() ast.Stmt {
 		return s
 	case token.C_CODE, token.C_DECL, token.C_STATE, token.C_TRACK:
 		return p.parseCCode()
+	case token.RETURN:
+		p.errorAt(pos, "return statements (inlines used as functions) are not supported")
+		p.next()
+		x := p.parseExpr()
+		return &ast.ExprStmt{X: x}
 	case token.IDENT:
 		next := p.peek(1)
 		if next.tok == token.COLON && !p.procs[p.lit] {

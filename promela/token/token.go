@@ -120,6 +120,7 @@ const (
 	PRIORITY
 	PROCTYPE
 	PROVIDED
+	RETURN
 	RUN
 	SELECT
 	SET_PRIORITY
@@ -246,6 +247,7 @@ var tokens = [...]string{
 	PRIORITY:     "priority",
 	PROCTYPE:     "proctype",
 	PROVIDED:     "provided",
+	RETURN:       "return",
 	RUN:          "run",
 	SELECT:       "select",
 	SET_PRIORITY: "set_priority",

@@ -1,0 +1,2 @@
+// helper included by pp_error_in_include.pml
+int helper = ;

@@ -1,0 +1,2 @@
+// want: 2:23: error: embedded C code is not supported (c_code)
+active proctype P() { c_code { printf("hi\n"); } }

@@ -1,0 +1,2 @@
+// want: 2:28: error: undefined label nowhere in P
+active proctype P() { goto nowhere }

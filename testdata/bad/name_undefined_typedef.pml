@@ -1,0 +1,3 @@
+// want: 2:1: error: undefined type Point
+Point p;
+active proctype P() { skip }

@@ -1,0 +1,2 @@
+// want: 2:17: error: syntax error: expected name, found '('
+active proctype () { skip }

@@ -1,0 +1,6 @@
+// want: 4:11: error: syntax error: expected ':', found ')'
+active proctype P() {
+	int i;
+	select (i);
+	printf("%d\n", i)
+}

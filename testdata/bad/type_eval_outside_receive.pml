@@ -1,0 +1,2 @@
+// want: 2:34: error: eval() can only be used in receive arguments
+active proctype P() { int x; x = eval(x) }
