@@ -47,7 +47,7 @@ func (s *searcher) bfs() error {
 		}
 		for i := lo; i < hi; i++ {
 			sc := &ex.succs[i]
-			if v := sc.t.Violation; v != nil {
+			if v := sc.viol; v != nil {
 				step := sc.step
 				if s.report(*v, n.depth+1, func() []Step { return trail(head, &step) }) {
 					return nil

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/gospin/gospin/pins"
@@ -198,5 +199,32 @@ func TestAtomicStepsNotStored(t *testing.T) {
 	// Stored: 0, 3, 4, 5; states 1 and 2 are atomic steps (as pan counts).
 	if res.StatesStored != 4 || res.AtomicSteps != 2 || res.Transitions != 4 || res.DepthReached != 5 {
 		t.Errorf("stored %d atomic %d transitions %d depth %d", res.StatesStored, res.AtomicSteps, res.Transitions, res.DepthReached)
+	}
+}
+
+// TestDroppedSuccessors runs the same searches with a tiny window, so
+// that frames give their successors up and regenerate them on return,
+// and checks that nothing changes: counts, the first error and its trail.
+func TestDroppedSuccessors(t *testing.T) {
+	saved := window
+	defer func() { window = saved }()
+	for _, g := range []*grid{{k: 60, assertAt: -1}, {k: 40, assertAt: 30}} {
+		window = 1 << 14
+		want, _ := Run(context.Background(), g, Options{MaxDepth: 100000})
+		window = 2
+		got, _ := Run(context.Background(), g, Options{MaxDepth: 100000})
+		got.Elapsed, want.Elapsed = 0, 0
+		got.StackBytes, want.StackBytes = 0, 0
+		if got.Stats != want.Stats {
+			t.Errorf("k=%d: stats with dropped successors %+v, want %+v", g.k, got.Stats, want.Stats)
+		}
+		if len(got.Errors) != len(want.Errors) {
+			t.Fatalf("errors %d, want %d", len(got.Errors), len(want.Errors))
+		}
+		for i := range got.Errors {
+			if fmt.Sprint(got.Errors[i].Trail) != fmt.Sprint(want.Errors[i].Trail) {
+				t.Errorf("trail differs")
+			}
+		}
 	}
 }
