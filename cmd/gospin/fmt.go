@@ -1,5 +1,3 @@
-//go:build frontend
-
 package main
 
 import (

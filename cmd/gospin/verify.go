@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"time"
 
 	"github.com/gospin/gospin/report"
@@ -65,6 +66,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("q", false, "no progress line on stderr")
 	noTrail := fs.Bool("notrail", false, "write no trail files")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin verify: expected one model")
@@ -96,6 +98,21 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
+		if *cpuProfile != "" {
+			f, err := os.Create(*cpuProfile)
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %v\n", err)
+				return exitUsage
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				fmt.Fprintf(stderr, "gospin: %v\n", err)
+				return exitUsage
+			}
+			defer func() {
+				pprof.StopCPUProfile()
+				f.Close()
+			}()
+		}
 		start := time.Now()
 		sum, _, err := verify.Run(ctx, path, m, vo)
 		if vo.Progress != nil {

@@ -788,7 +788,14 @@ func (p *parser) parseSequence() (stmts []ast.Stmt, arrows []bool) {
 			continue
 		}
 		p.panicking = false
+		before := p.pos
 		s := p.parseStep()
+		if p.pos == before {
+			// no progress: the token cannot start a statement
+			p.errorExpected("statement")
+			p.next()
+			continue
+		}
 		if s == nil {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/promela/ast"
@@ -399,6 +400,32 @@ func BenchmarkParseLarge(b *testing.B) {
 		ParseFile(token.NewFile("big.pml", src), &errs)
 		if errs.Len() > 0 {
 			b.Fatal(errs.Error())
+		}
+	}
+}
+
+// TestAlwaysProgresses feeds inputs that once made the parser loop.
+func TestAlwaysProgresses(t *testing.T) {
+	for _, src := range []string{
+		"init { x = 1\n ) }",
+		"init { if :: (n>1&&n<)|( == 0 fi }",
+		"init { ) ) ) }",
+		"proctype P() { ]\n]\n }",
+		"init { x = 1\n ;; ) ] }",
+	} {
+		done := make(chan bool)
+		go func() {
+			var errs diag.List
+			ParseFile(token.NewFile("t.pml", []byte(src)), &errs)
+			done <- errs.HasErrors()
+		}()
+		select {
+		case hasErr := <-done:
+			if !hasErr {
+				t.Errorf("%q: no error", src)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q: parser does not terminate", src)
 		}
 	}
 }
