@@ -16,7 +16,7 @@ import (
 )
 
 var (
-	update     = flag.Bool("update", false, "rewrite the .golden files")
+	update = flag.Bool("update", false, "rewrite the .golden files")
 )
 
 // corpusDir is the shared corpus of models, or "" when absent.
