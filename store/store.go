@@ -128,10 +128,14 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 	return off, true, nil
 }
 
-// append copies s, prefixed by its length, into the arena.
+// append copies s, prefixed by its length, into the arena. The length
+// takes two bytes (little endian); states of 65535 bytes or more have the
+// marker 0xFFFF followed by a four-byte length.
 func (t *Table) append(s []byte) (uint64, error) {
-	var pre [binary.MaxVarintLen64]byte
-	np := binary.PutUvarint(pre[:], uint64(len(s)))
+	np := 2
+	if len(s) >= 0xFFFF {
+		np = 6
+	}
 	need := np + len(s)
 	if need > chunkSize {
 		return 0, errors.New("state too large")
@@ -148,8 +152,13 @@ func (t *Table) append(s []byte) (uint64, error) {
 	if off > offsetMask {
 		return 0, ErrMemLimit
 	}
-	buf := t.chunks[c][t.used:]
-	copy(buf, pre[:np])
+	buf := t.chunks[c][t.used : t.used+need]
+	if np == 2 {
+		binary.LittleEndian.PutUint16(buf, uint16(len(s)))
+	} else {
+		binary.LittleEndian.PutUint16(buf, 0xFFFF)
+		binary.LittleEndian.PutUint32(buf[2:], uint32(len(s)))
+	}
 	copy(buf[np:], s)
 	t.used += need
 	t.stored += int64(need)
@@ -189,10 +198,14 @@ func (t *Table) grow() error {
 // State implements Set.
 func (t *Table) State(idx uint64) []byte {
 	c := t.chunks[idx>>chunkShift]
-	o := idx & (chunkSize - 1)
-	n, k := binary.Uvarint(c[o:])
-	start := o + uint64(k)
-	return c[start : start+n : start+n]
+	o := int(idx & (chunkSize - 1))
+	n := int(binary.LittleEndian.Uint16(c[o:]))
+	o += 2
+	if n == 0xFFFF {
+		n = int(binary.LittleEndian.Uint32(c[o:]))
+		o += 4
+	}
+	return c[o : o+n : o+n]
 }
 
 // Len implements Set.

@@ -106,3 +106,21 @@ func TestEach(t *testing.T) {
 		t.Fatalf("Each visited %d states, want %d", len(got), len(want))
 	}
 }
+
+func TestLargeState(t *testing.T) {
+	tb := New(4, 0)
+	big := make([]byte, 70000)
+	for i := range big {
+		big[i] = byte(i * 7)
+	}
+	idx, added, err := tb.Insert(big)
+	if err != nil || !added {
+		t.Fatal(err)
+	}
+	if got := tb.State(idx); string(got) != string(big) {
+		t.Fatalf("large state read back wrong (%d bytes)", len(got))
+	}
+	if _, added, _ := tb.Insert(big); added {
+		t.Errorf("large state inserted twice")
+	}
+}
