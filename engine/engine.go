@@ -34,6 +34,7 @@ type Engine struct {
 	cbuf        []byte
 	globInits   []efn
 	globArr     [][]efn
+	cover       [][]bool // reached locations per proctype (nil: not recorded)
 
 	c    ctx
 	tr   pins.Transition

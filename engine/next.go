@@ -106,6 +106,7 @@ func (e *Engine) claimMoves(s []byte, dst []*ctrans) []*ctrans {
 	c := &e.c
 	e.restore(s)
 	c.pid, c.base = 0, 0
+	e.mark(e.claim.p, e.claimPC(s))
 	li := e.locs[e.claim.p.Index][e.claimPC(s)]
 	best := -1
 	for _, t := range li.out {
@@ -186,6 +187,7 @@ func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) 
 		return 0, false
 	}
 	c.setProc(pid)
+	e.mark(pt.p, int(c.pc(pid)))
 	li := e.locs[pt.p.Index][c.pc(pid)]
 	n := 0
 	best := -1

@@ -346,6 +346,7 @@ func (e *Engine) dstep(c *ctx, t *ctrans) {
 			break
 		}
 		li := locs[cur]
+		e.mark(p, cur)
 		var pick *ctrans
 		for _, tt := range li.out {
 			if tt.kind == automata.TElse {

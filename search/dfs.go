@@ -92,7 +92,7 @@ type frameStack struct {
 	n      int
 }
 
-const blockShift = 16
+const blockShift = 12
 
 func (st *frameStack) push(f frame) {
 	b := st.n >> blockShift

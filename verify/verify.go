@@ -43,7 +43,10 @@ type Model interface {
 // Unreacher is implemented by models that can list the statements no
 // stored state reached, as SPIN's unreached-code report does.
 type Unreacher interface {
-	Unreached(states func(yield func([]byte) bool)) []report.Unreached
+	// EnableCoverage makes the model record the locations the search
+	// reaches; Unreached then lists the statements it never reached.
+	EnableCoverage()
+	Unreached() []report.Unreached
 }
 
 // Run verifies m and returns the summary, the search result (for callers
@@ -62,6 +65,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	if sopt.MaxDepth == 0 {
 		sopt.MaxDepth = 10000
+	}
+	if u, ok := m.(Unreacher); ok {
+		u.EnableCoverage()
 	}
 	start := time.Now()
 	res, err := search.Run(ctx, m, sopt)
@@ -123,9 +129,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sum.Violations = append(sum.Violations, v)
 	}
 	if u, ok := m.(Unreacher); ok && res.Complete {
-		sum.Unreached = u.Unreached(func(yield func([]byte) bool) {
-			res.States.Each(func(_ uint64, s []byte) bool { return yield(s) })
-		})
+		sum.Unreached = u.Unreached()
 	}
 	return sum, res, nil
 }

@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/report"
+)
+
+// Coverage: SPIN reports, after a complete search, the statements that no
+// execution reached ("unreached in proctype P"). The engine records every
+// location at which it generated successors for a process (and every
+// location a d_step passed through); a statement is unreached when its
+// source location never was.
+
+// EnableCoverage starts recording the locations the search reaches. Call
+// it before the search.
+func (e *Engine) EnableCoverage() {
+	e.cover = make([][]bool, len(e.prog.Procs))
+	for i, p := range e.prog.Procs {
+		e.cover[i] = make([]bool, len(p.Locs))
+	}
+}
+
+// mark records that a process of type p was at location loc.
+func (e *Engine) mark(p *automata.Proc, loc int) {
+	if e.cover != nil {
+		e.cover[p.Index][loc] = true
+	}
+}
+
+// Unreached lists, per process type, the statements whose location no
+// explored state reached, as SPIN's "unreached in proctype" report does
+// (locations are gospin's own numbers).
+func (e *Engine) Unreached() []report.Unreached {
+	if e.cover == nil {
+		return nil
+	}
+	var out []report.Unreached
+	for _, p := range e.prog.Procs {
+		u := report.Unreached{Name: p.Name, States: len(p.Locs)}
+		switch p.Kind {
+		case automata.InitProc:
+			u.Kind, u.Name = "init", "init"
+		case automata.NeverClaim:
+			u.Kind = "claim"
+		default:
+			u.Kind = "proctype"
+		}
+		reached := e.cover[p.Index]
+		for _, l := range p.Locs {
+			if reached[l.ID] {
+				continue
+			}
+			u.Count++
+			for _, t := range l.Out {
+				text := t.Text
+				if t.Kind == automata.TEnd {
+					text = "-end-"
+				}
+				u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, l.ID, text))
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
