@@ -103,10 +103,12 @@ func readDeviations(t *testing.T) map[string]string {
 
 // panKind maps gospin's violation kinds to pan's error_kind column.
 var panKind = map[string]string{
-	"assertion":         "assertion violated",
-	"invalid-end-state": "invalid end state",
-	"runtime-error":     "other",
-	"claim-end":         "assertion violated",
+	"assertion":          "assertion violated",
+	"invalid-end-state":  "invalid end state",
+	"runtime-error":      "other",
+	"claim-end":          "assertion violated",
+	"acceptance-cycle":   "acceptance cycle",
+	"non-progress-cycle": "non-progress cycle",
 }
 
 type result struct {
@@ -116,6 +118,10 @@ type result struct {
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
+	return runWith(r, noreduce, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
+}
+
+func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
 	path := filepath.Join(corpusDir, "models", r.model+".pml")
 	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
 	if err != nil {
@@ -133,7 +139,7 @@ func run(t *testing.T, r row, noreduce bool) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	sum, _, err := verify.Run(context.Background(), path, m, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
+	sum, _, err := verify.Run(context.Background(), path, m, vo)
 	if err != nil {
 		return result{}, err
 	}
@@ -159,7 +165,7 @@ func selectRows(t *testing.T, config string) []row {
 	var out []row
 	all := os.Getenv("GOSPIN_CONFORMANCE_ALL") != ""
 	for _, r := range readExpected(t) {
-		if r.config != config || r.complete == "no" {
+		if r.config != config || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" {
 			continue
 		}
 		if !all && r.stored > defaultMaxStates {
@@ -253,4 +259,43 @@ func TestSafetyNoreduce(t *testing.T) {
 		})
 	}
 	t.Logf("safety_noreduce: %d rows with SPIN's states stored, %d with fewer, %d listed deviations, %d rows run", equal, fewer, deviations, len(rows))
+}
+
+// TestAcceptanceNoreduce: pan -a without partial-order reduction. The
+// verdict and error kind must be SPIN's. (The counts differ until statement
+// merging is on, since these rows use spin -a's default merging; they are
+// logged side by side.)
+func TestAcceptanceNoreduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	rows := selectRows(t, "acc_noreduce")
+	same := 0
+	for _, r := range rows {
+		r := r
+		key := r.model + "/" + r.config
+		if r.ltl != "-" {
+			key += "/" + r.ltl
+		}
+		t.Run(r.model+"/"+r.ltl, func(t *testing.T) {
+			if reason, ok := dev[key]; ok {
+				t.Skip("deviation: " + reason)
+			}
+			if ltlClaim(r) {
+				t.Fatalf("claim from an ltl block: not in deviations.tsv")
+			}
+			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.verdict != r.verdict || got.kind != r.errorKind {
+				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			} else {
+				same++
+			}
+			t.Logf("states stored %d; SPIN %d (SPIN merges statements)", got.stored, r.stored)
+		})
+	}
+	t.Logf("acc_noreduce: %d rows with SPIN's verdict", same)
 }

@@ -476,6 +476,11 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 		if loc.Flags&automata.ProgressLoc != 0 {
 			st |= pins.Progress
 		}
+		if e.claim == nil && loc.Flags&automata.AcceptLoc != 0 {
+			// without a never claim, pan -a looks for cycles through
+			// the processes' accept labels
+			st |= pins.Accepting
+		}
 	}
 	return st
 }

@@ -32,13 +32,16 @@ type Unreached struct {
 // Summary is everything a report shows. The JSON field names are part of
 // gospin's interface (documented in the README).
 type Summary struct {
-	Model            string      `json:"model"`
-	Property         string      `json:"property,omitempty"` // never claim or ltl name
-	Complete         bool        `json:"complete"`
-	Incomplete       string      `json:"incomplete,omitempty"` // why not complete
-	Errors           int         `json:"errors"`
-	StatesStored     int64       `json:"states_stored"`
-	StatesMatched    int64       `json:"states_matched"`
+	Model         string `json:"model"`
+	Property      string `json:"property,omitempty"` // never claim or ltl name
+	Complete      bool   `json:"complete"`
+	Incomplete    string `json:"incomplete,omitempty"` // why not complete
+	Errors        int    `json:"errors"`
+	StatesStored  int64  `json:"states_stored"`
+	StatesMatched int64  `json:"states_matched"`
+	// StatesVisited adds the states stored by the nested searches of an
+	// acceptance-cycle search (pan's "visited"); 0 otherwise.
+	StatesVisited    int64       `json:"states_visited,omitempty"`
 	Transitions      int64       `json:"transitions"`
 	AtomicSteps      int64       `json:"atomic_steps"`
 	Depth            int         `json:"depth"`
@@ -122,7 +125,11 @@ func Text(w io.Writer, s *Summary) {
 	}
 	fmt.Fprintf(w, "\tinvalid end states\t%s\n\n", plusMinus(s.CheckEnd && !s.Claim, "", endNote))
 	fmt.Fprintf(w, "State-vector %d byte, depth reached %d, errors: %d\n", s.StateVectorBytes, s.Depth, s.Errors)
-	fmt.Fprintf(w, "%9d states, stored\n", s.StatesStored)
+	if s.StatesVisited > s.StatesStored {
+		fmt.Fprintf(w, "%9d states, stored (%d visited)\n", s.StatesStored, s.StatesVisited)
+	} else {
+		fmt.Fprintf(w, "%9d states, stored\n", s.StatesStored)
+	}
 	fmt.Fprintf(w, "%9d states, matched\n", s.StatesMatched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", s.Transitions)
 	fmt.Fprintf(w, "%9d atomic steps\n", s.AtomicSteps)

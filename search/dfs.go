@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/gospin/gospin/pins"
@@ -117,64 +118,141 @@ func (st *frameStack) pop() {
 }
 
 func (s *searcher) dfs() error {
-	ex := newExpander(s.m)
 	buf, err := s.m.Initial(nil)
 	if err != nil {
 		return err
 	}
-	idx, _, err := s.insert(buf)
+	w := s.newWalker(0)
+	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
 	}
-	var (
-		stack   frameStack
-		atomics []byte // bytes of intermediate (atomic) states on the stack
-		keepLo  int    // frames below keepLo have dropped their successors
-	)
-	trail := func(last *Step) []Step {
-		t := make([]Step, 0, stack.n)
-		for i := 1; i < stack.n; i++ {
-			t = append(t, stack.at(i).step)
-		}
-		if last != nil {
-			t = append(t, *last)
-		}
-		return t
+	return w.run(w.stored(idx), nil)
+}
+
+// walker is one depth-first search: the main one, or (with Accept) a
+// nested search for a cycle back to a seed state.
+type walker struct {
+	s       *searcher
+	ex      *expander
+	stack   frameStack
+	atomics []byte // bytes of intermediate (atomic) states on the stack
+	keepLo  int    // frames below keepLo have dropped their successors
+	// flag is appended to every stored state in an acceptance search: 0
+	// for the main search, 1 for the nested ones.
+	flag byte
+	key  []byte // scratch: state + flag
+	// nested search: the seed, and the path to it (the main stack)
+	seed   []byte
+	prefix []Step
+	outer  *walker
+}
+
+func (s *searcher) newWalker(flag byte) *walker {
+	return &walker{s: s, ex: newExpander(s.m), flag: flag}
+}
+
+// insert stores a state (with the search's flag in an acceptance search).
+func (w *walker) insert(st []byte) (uint64, bool, error) {
+	if !w.s.opt.Accept {
+		return w.s.insert(st)
 	}
-	stack.push(frame{state: s.opt.Store.State(idx), atomicOff: -1})
-	if err := s.expandTop(ex, &stack, trail); err != nil {
+	w.key = append(append(w.key[:0], st...), w.flag)
+	if w.flag == 1 {
+		idx, added, err := w.s.opt.Store.Insert(w.key)
+		if err != nil {
+			return w.s.insert(nil) // reports the memory limit
+		}
+		if added {
+			w.s.res.NestedStored++
+			w.s.res.Transitions++
+		}
+		return idx, added, nil
+	}
+	return w.s.insert(w.key)
+}
+
+// stored returns the system state of a stored entry (without the flag).
+func (w *walker) stored(idx uint64) []byte {
+	st := w.s.opt.Store.State(idx)
+	if w.s.opt.Accept {
+		st = st[: len(st)-1 : len(st)-1]
+	}
+	return st
+}
+
+func (w *walker) trail(last *Step) []Step {
+	t := make([]Step, 0, len(w.prefix)+w.stack.n)
+	t = append(t, w.prefix...)
+	for i := 1; i < w.stack.n; i++ {
+		t = append(t, w.stack.at(i).step)
+	}
+	if last != nil {
+		t = append(t, *last)
+	}
+	return t
+}
+
+// run searches from root. In a nested search it returns errCycle when a
+// cycle back to the seed was reported and the search must stop.
+func (w *walker) run(root []byte, _ []Step) error {
+	s, ex := w.s, w.ex
+	nested := w.seed != nil
+	base := len(w.prefix) // depth of the root
+	defer func() { s.noteStack(ex, &w.stack, w.atomics) }()
+	w.stack.push(frame{state: root, atomicOff: -1})
+	if err := w.expandTop(); err != nil {
 		return stopErr(err)
 	}
-	defer func() { s.noteStack(ex, &stack, atomics) }()
-	for stack.n > 0 {
-		top := stack.n - 1
-		f := stack.at(top)
+	for w.stack.n > 0 {
+		top := w.stack.n - 1
+		f := w.stack.at(top)
 		if f.lo == dropped {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
 			lo, hi := ex.expand(f.state)
 			f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)+f.taken
-			if keepLo > top {
-				keepLo = top
+			if w.keepLo > top {
+				w.keepLo = top
 			}
 		}
 		if f.next == f.hi {
 			ex.release(int(f.lo))
 			if f.atomicOff >= 0 {
-				atomics = atomics[:f.atomicOff]
+				w.atomics = w.atomics[:f.atomicOff]
 			}
-			stack.pop()
+			// Post-order: from an accepting state, look for a cycle back
+			// to it (pan starts its nested search here).
+			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(f.state)&pins.Accepting != 0 {
+				if err := w.nested(top); err != nil {
+					return stopErr(err)
+				}
+				f = w.stack.at(top)
+			}
+			w.stack.pop()
 			continue
 		}
 		sc := &ex.succs[f.next]
 		f.next++
 		f.taken++
-		depth := stack.n // depth of the successor
-		if v := sc.viol; v != nil {
+		depth := base + w.stack.n // depth of the successor
+		if v := sc.viol; v != nil && !nested {
 			step := sc.step
-			if s.report(*v, depth, func() []Step { return trail(&step) }) {
+			if s.report(*v, depth, func() []Step { return w.trail(&step) }) {
 				return nil
 			}
+		}
+		if nested && string(ex.bytes(sc)) == string(w.seed) {
+			// back at the seed: an acceptance cycle
+			step := sc.step
+			steps := w.trail(&step)
+			s.cycleStart = len(w.prefix)
+			stop := s.report(pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}, depth, func() []Step { return steps })
+			s.cycleStart = -1
+			if stop {
+				return errStop
+			}
+			return errCycle // one cycle per seed, as pan
 		}
 		if depth >= s.opt.MaxDepth {
 			// pan cuts the step and counts it as a matched state.
@@ -190,11 +268,11 @@ func (s *searcher) dfs() error {
 			// does. The bytes go on the atomic stack until the frame is
 			// popped.
 			s.res.AtomicSteps++
-			atomicOff = int32(len(atomics))
-			atomics = append(atomics, ex.bytes(sc)...)
-			state = atomics[atomicOff:len(atomics):len(atomics)]
+			atomicOff = int32(len(w.atomics))
+			w.atomics = append(w.atomics, ex.bytes(sc)...)
+			state = w.atomics[atomicOff:len(w.atomics):len(w.atomics)]
 		} else {
-			idx, added, err := s.insert(ex.bytes(sc))
+			idx, added, err := w.insert(ex.bytes(sc))
 			if err != nil {
 				return stopErr(err)
 			}
@@ -203,23 +281,69 @@ func (s *searcher) dfs() error {
 				s.res.Transitions++
 				continue
 			}
-			state = s.opt.Store.State(idx)
+			state = w.stored(idx)
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
 		}
-		stack.push(frame{state: state, step: sc.step, atomicOff: atomicOff})
-		if err := s.expandTop(ex, &stack, trail); err != nil {
+		w.stack.push(frame{state: state, step: sc.step, atomicOff: atomicOff})
+		if err := w.expandTop(); err != nil {
 			return stopErr(err)
 		}
-		if stack.n&(1<<blockShift-1) == 0 {
-			s.noteStack(ex, &stack, atomics)
+		if w.stack.n&(1<<blockShift-1) == 0 {
+			s.noteStack(ex, &w.stack, w.atomics)
 		}
-		if stack.n-keepLo > 2*window {
-			keepLo = s.dropSuccessors(ex, &stack, keepLo, stack.n-window)
+		if w.stack.n-w.keepLo > 2*window {
+			w.keepLo = s.dropSuccessors(ex, &w.stack, w.keepLo, w.stack.n-window)
 		}
 		if err := s.check(); err != nil {
 			return stopErr(err)
+		}
+	}
+	return nil
+}
+
+// errCycle ends a nested search that reported a cycle (the main search
+// goes on unless the error limit was reached, which errStop signals).
+var errCycle = errors.New("cycle")
+
+// nested runs a nested search from the state of frame top of w's stack.
+func (w *walker) nested(top int) error {
+	s := w.s
+	if w.outer == nil {
+		w.outer = s.newWalker(1)
+	}
+	in := w.outer
+	in.stack.n = 0
+	in.atomics = in.atomics[:0]
+	in.keepLo = 0
+	in.seed = append(in.seed[:0], w.stack.at(top).state...)
+	in.prefix = in.prefix[:0]
+	for i := 1; i <= top; i++ {
+		in.prefix = append(in.prefix, w.stack.at(i).step)
+	}
+	// the seed itself is stored with the nested flag, as pan does
+	if _, _, err := in.insert(in.seed); err != nil {
+		return stopErr(err)
+	}
+	err := in.run(in.seed, nil)
+	if err == errCycle {
+		return nil // a cycle was reported; the main search goes on
+	}
+	return err
+}
+
+// expandTop generates the successors of the top frame and checks it for
+// an invalid end state.
+func (w *walker) expandTop() error {
+	s := w.s
+	f := w.stack.at(w.stack.n - 1)
+	lo, hi := w.ex.expand(f.state)
+	f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)
+	if w.seed == nil && lo == hi && !s.claim && s.m.Status(f.state)&pins.ValidEnd == 0 {
+		v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
+		if s.report(v, len(w.prefix)+w.stack.n-1, func() []Step { return w.trail(nil) }) {
+			return errStop
 		}
 	}
 	return nil
@@ -272,19 +396,4 @@ func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int)
 	}
 	ex.start -= base
 	return to
-}
-
-// expandTop generates the successors of the top frame and checks it for
-// an invalid end state.
-func (s *searcher) expandTop(ex *expander, stack *frameStack, trail func(*Step) []Step) error {
-	f := stack.at(stack.n - 1)
-	lo, hi := ex.expand(f.state)
-	f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)
-	if lo == hi && !s.claim && s.m.Status(f.state)&pins.ValidEnd == 0 {
-		v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
-		if s.report(v, stack.n-1, func() []Step { return trail(nil) }) {
-			return errStop
-		}
-	}
-	return nil
 }

@@ -33,6 +33,14 @@ type Options struct {
 	// AllTrails keeps a trail for every error (pan -e); otherwise only the
 	// first error's trail is kept.
 	AllTrails bool
+	// Accept searches for acceptance cycles (pan -a): cycles through a
+	// state where the model's Status says Accepting (the never claim at an
+	// accept label, or without a claim a process at one), with a nested
+	// depth-first search started from each accepting state as the outer
+	// search backtracks from it (Courcoubetis, Vardi, Wolper, Yannakakis;
+	// as pan does). Each stored state then carries one more byte: which of
+	// the two searches stored it.
+	Accept bool
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
 	HashLog2 int   // initial table size as a power of two (pan's -w)
@@ -54,6 +62,9 @@ type Stats struct {
 	Elapsed       time.Duration
 	Store         store.Stats
 	StackBytes    int64
+	// NestedStored counts the states stored by the nested searches of an
+	// acceptance-cycle search (pan's "visited" minus "stored").
+	NestedStored int64
 }
 
 // Step is one step of a trail (see package trail): process Pid executed
@@ -66,6 +77,10 @@ type Error struct {
 	Violation pins.Violation
 	Depth     int
 	Trail     []Step // nil unless kept (the first error, or all with AllTrails)
+	// CycleStart is, for a cycle, the index in Trail where the cycle
+	// begins (the steps from there return to the state reached before
+	// it); -1 otherwise.
+	CycleStart int
 }
 
 // Result is the outcome of a search.
@@ -100,7 +115,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	if opt.ProgressEvery == 0 {
 		opt.ProgressEvery = 2 * time.Second
 	}
-	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim}
+	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
 	var err error
 	if opt.BFS {
@@ -121,6 +136,8 @@ type searcher struct {
 	res      *Result
 	ticks    int
 	stop     bool
+	// cycleStart is set while a cycle is being reported (see ndfs).
+	cycleStart int
 	// claim: the model has a never claim; pan then reports no invalid end
 	// states (a claim that cannot move ends the path)
 	claim bool
@@ -162,9 +179,12 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 			return false
 		}
 	}
-	e := Error{Violation: v, Depth: depth}
+	e := Error{Violation: v, Depth: depth, CycleStart: -1}
 	if len(s.res.Errors) == 0 || s.opt.AllTrails {
 		e.Trail = trail()
+		if s.cycleStart >= 0 {
+			e.CycleStart = s.cycleStart
+		}
 	}
 	s.res.Errors = append(s.res.Errors, e)
 	s.res.Stats.Errors++

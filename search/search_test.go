@@ -228,3 +228,62 @@ func TestDroppedSuccessors(t *testing.T) {
 		}
 	}
 }
+
+// ring is a model with states 0..n-1 in a ring (i -> i+1 mod n) plus an
+// exit from 0 to a dead end n; state acc is accepting.
+type ring struct {
+	n, acc int
+	succ   [1]byte
+	tr     pins.Transition
+}
+
+func (r *ring) Initial(dst []byte) ([]byte, error) { return append(dst[:0], 0), nil }
+func (r *ring) Next(s []byte, yield func(*pins.Transition, []byte) bool) {
+	x := int(s[0])
+	if x == r.n {
+		return
+	}
+	r.tr = pins.Transition{Pid: 0, Group: 0, Pid2: -1, Group2: -1, Claim: -1}
+	r.succ[0] = byte((x + 1) % r.n)
+	if !yield(&r.tr, r.succ[:]) {
+		return
+	}
+	if x == 0 {
+		r.tr.Group = 1
+		r.succ[0] = byte(r.n)
+		yield(&r.tr, r.succ[:])
+	}
+}
+func (r *ring) Status(s []byte) pins.StateStatus {
+	st := pins.ValidEnd
+	if int(s[0]) == r.acc {
+		st |= pins.Accepting
+	}
+	return st
+}
+func (r *ring) Info() *pins.Info { return &pins.Info{} }
+
+func TestAcceptanceCycle(t *testing.T) {
+	res, err := Run(context.Background(), &ring{n: 5, acc: 3}, Options{Accept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || res.Errors[0].Violation.Kind != pins.AcceptanceCycle {
+		t.Fatalf("errors %+v", res.Errors)
+	}
+	e := res.Errors[0]
+	// prefix 0->1->2->3, then the cycle 3->4->0->1->2->3
+	if e.CycleStart != 3 || len(e.Trail) != 8 {
+		t.Errorf("trail %v, cycle at %d", e.Trail, e.CycleStart)
+	}
+	// the accepting state is the dead end: no cycle
+	res, _ = Run(context.Background(), &ring{n: 5, acc: 5}, Options{Accept: true})
+	if len(res.Errors) != 0 || !res.Complete {
+		t.Errorf("no cycle expected: %+v", res.Errors)
+	}
+	// without -a, no cycle check
+	res, _ = Run(context.Background(), &ring{n: 5, acc: 3}, Options{})
+	if len(res.Errors) != 0 {
+		t.Errorf("cycle reported without Accept")
+	}
+}

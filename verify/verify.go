@@ -25,6 +25,7 @@ type Options struct {
 	AllTrails    bool  // -e
 	IgnoreAssert bool  // -A
 	IgnoreEnd    bool  // -E
+	Accept       bool  // -a: acceptance cycles
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -59,6 +60,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		IgnoreAssert: opt.IgnoreAssert,
 		IgnoreEnd:    opt.IgnoreEnd,
 		AllTrails:    opt.AllTrails,
+		Accept:       opt.Accept,
 		HashLog2:     opt.HashLog2,
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,
@@ -97,6 +99,11 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		StoredBytes:      res.Store.StoredBytes,
 		DepthLimited:     res.DepthLimitHit,
 		Violations:       []report.Violation{},
+		Claim:            m.Info() != nil && m.Info().Claim,
+		Acceptance:       opt.Accept,
+	}
+	if opt.Accept {
+		sum.StatesVisited = res.StatesStored + res.NestedStored
 	}
 	if opt.BFS {
 		sum.Search = "bfs"
@@ -121,6 +128,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 				t.Set("at", v.Location)
 			}
 			t.Steps = e.Trail
+			t.CycleStart = e.CycleStart
 			if err := t.WriteFile(path); err != nil {
 				return nil, nil, fmt.Errorf("writing trail: %w", err)
 			}
