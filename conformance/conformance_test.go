@@ -299,3 +299,28 @@ func TestAcceptanceNoreduce(t *testing.T) {
 	}
 	t.Logf("acc_noreduce: %d rows with SPIN's verdict", same)
 }
+
+// TestNonProgressNoreduce: pan -l (-DNP) without partial-order reduction:
+// the verdict must be SPIN's (counts logged; SPIN merges statements).
+func TestNonProgressNoreduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	for _, r := range selectRows(t, "np_noreduce") {
+		r := r
+		t.Run(r.model, func(t *testing.T) {
+			if reason, ok := dev[r.model+"/"+r.config]; ok {
+				t.Skip("deviation: " + reason)
+			}
+			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.verdict != r.verdict || got.kind != r.errorKind {
+				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+			t.Logf("states stored %d; SPIN %d", got.stored, r.stored)
+		})
+	}
+}

@@ -247,7 +247,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 			step := sc.step
 			steps := w.trail(&step)
 			s.cycleStart = len(w.prefix)
-			stop := s.report(pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}, depth, func() []Step { return steps })
+			v := pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}
+			if s.opt.NonProgress {
+				v = pins.Violation{Kind: pins.NonProgressCycle, Message: "non-progress cycle"}
+			}
+			stop := s.report(v, depth, func() []Step { return steps })
 			s.cycleStart = -1
 			if stop {
 				return errStop

@@ -41,6 +41,11 @@ type Options struct {
 	// as pan does). Each stored state then carries one more byte: which of
 	// the two searches stored it.
 	Accept bool
+	// NonProgress searches for non-progress cycles (pan -l): cycles on
+	// which no process passes a progress label, as an acceptance search
+	// on the product with pan's non-progress claim. The model must not
+	// have a never claim of its own.
+	NonProgress bool
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
 	HashLog2 int   // initial table size as a power of two (pan's -w)
@@ -102,6 +107,13 @@ type Result struct {
 // is reached, memory runs out, or ctx is cancelled; in every case Result
 // holds the statistics so far.
 func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
+	if opt.NonProgress {
+		if m.Info() != nil && m.Info().Claim {
+			return nil, errors.New("non-progress cycle detection (-l) cannot be combined with a never claim")
+		}
+		m = newNPModel(m)
+		opt.Accept = true
+	}
 	if opt.MaxDepth <= 0 {
 		opt.MaxDepth = 10000
 	}

@@ -287,3 +287,33 @@ func TestAcceptanceCycle(t *testing.T) {
 		t.Errorf("cycle reported without Accept")
 	}
 }
+
+// progressRing is ring with a progress label at state prog.
+type progressRing struct {
+	ring
+	prog int
+}
+
+func (r *progressRing) Status(s []byte) pins.StateStatus {
+	st := pins.ValidEnd
+	if int(s[0]) == r.prog {
+		st |= pins.Progress
+	}
+	return st
+}
+
+func TestNonProgressCycle(t *testing.T) {
+	// a ring without progress: a non-progress cycle
+	res, err := Run(context.Background(), &progressRing{ring: ring{n: 4, acc: -1}, prog: -1}, Options{NonProgress: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || res.Errors[0].Violation.Kind != pins.NonProgressCycle || res.Errors[0].CycleStart < 0 {
+		t.Fatalf("errors %+v", res.Errors)
+	}
+	// a progress state on the ring: every cycle passes it
+	res, _ = Run(context.Background(), &progressRing{ring: ring{n: 4, acc: -1}, prog: 2}, Options{NonProgress: true})
+	if len(res.Errors) != 0 || !res.Complete {
+		t.Errorf("unexpected errors %+v", res.Errors)
+	}
+}

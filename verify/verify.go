@@ -26,6 +26,7 @@ type Options struct {
 	IgnoreAssert bool  // -A
 	IgnoreEnd    bool  // -E
 	Accept       bool  // -a: acceptance cycles
+	NonProgress  bool  // -l: non-progress cycles
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -61,6 +62,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		IgnoreEnd:    opt.IgnoreEnd,
 		AllTrails:    opt.AllTrails,
 		Accept:       opt.Accept,
+		NonProgress:  opt.NonProgress,
 		HashLog2:     opt.HashLog2,
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,
@@ -100,9 +102,14 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		DepthLimited:     res.DepthLimitHit,
 		Violations:       []report.Violation{},
 		Claim:            m.Info() != nil && m.Info().Claim,
-		Acceptance:       opt.Accept,
+		Acceptance:       opt.Accept && !opt.NonProgress,
+		NonProgress:      opt.NonProgress,
 	}
-	if opt.Accept {
+	if opt.NonProgress {
+		sum.Claim = true
+		sum.Property = ":np_:"
+	}
+	if opt.Accept || opt.NonProgress {
 		sum.StatesVisited = res.StatesStored + res.NestedStored
 	}
 	if opt.BFS {
