@@ -324,3 +324,35 @@ func TestNonProgressNoreduce(t *testing.T) {
 		})
 	}
 }
+
+// TestAcceptanceFair: pan -a -f (weak fairness). SPIN itself could not run
+// many of these rows (fairness with partial-order reduction): those are
+// skipped; the others must give SPIN's verdict.
+func TestAcceptanceFair(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	for _, r := range selectRows(t, "acc_fair") {
+		r := r
+		key := r.model + "/" + r.config
+		if r.ltl != "-" {
+			key += "/" + r.ltl
+		}
+		t.Run(r.model+"/"+r.ltl, func(t *testing.T) {
+			if reason, ok := dev[key]; ok {
+				t.Skip("deviation: " + reason)
+			}
+			if ltlClaim(r) {
+				t.Skip("claim from an ltl block (LTL translator: issue 5)")
+			}
+			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.verdict != r.verdict || got.kind != r.errorKind {
+				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+		})
+	}
+}

@@ -57,6 +57,7 @@ type Summary struct {
 	Claim        bool   `json:"-"`
 	CheckAssert  bool   `json:"-"`
 	CheckEnd     bool   `json:"-"`
+	Fair         bool   `json:"fair,omitempty"`
 	Acceptance   bool   `json:"-"`
 	NonProgress  bool   `json:"-"`
 	Reduced      bool   `json:"-"`
@@ -113,9 +114,9 @@ func Text(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "\tassertion violations\t%s\n", plusMinus(s.CheckAssert, "", " (disabled by -A flag)"))
 	switch {
 	case s.Acceptance:
-		fmt.Fprintf(w, "\tacceptance   cycles \t+ (fairness disabled)\n")
+		fmt.Fprintf(w, "\tacceptance   cycles \t+ (fairness %s)\n", enabled(s.Fair))
 	case s.NonProgress:
-		fmt.Fprintf(w, "\tnon-progress cycles \t+ (fairness disabled)\n")
+		fmt.Fprintf(w, "\tnon-progress cycles \t+ (fairness %s)\n", enabled(s.Fair))
 	default:
 		fmt.Fprintf(w, "\tcycle checks       \t- (disabled)\n")
 	}
@@ -169,4 +170,11 @@ func (s *Summary) Verdict() string {
 // String is a short one-line summary for logs.
 func (s *Summary) String() string {
 	return strings.TrimSpace(fmt.Sprintf("%s: %s, %d states, %d transitions", s.Model, s.Verdict(), s.StatesStored, s.Transitions))
+}
+
+func enabled(on bool) string {
+	if on {
+		return "enabled"
+	}
+	return "disabled"
 }

@@ -81,3 +81,8 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 		}
 	}
 }
+
+// npCounter counts the processes of an npModel state.
+type npCounter struct{ pc ProcCounter }
+
+func (c npCounter) NumProcs(s []byte) int { return c.pc.NumProcs(s[:len(s)-1]) }

@@ -46,6 +46,10 @@ type Options struct {
 	// on the product with pan's non-progress claim. The model must not
 	// have a never claim of its own.
 	NonProgress bool
+	// Fair restricts acceptance and non-progress cycles to weakly fair
+	// ones (pan -f): every process that is enabled all along the cycle
+	// takes a step on it. The model must implement ProcCounter.
+	Fair bool
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
 	HashLog2 int   // initial table size as a power of two (pan's -w)
@@ -113,6 +117,19 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		}
 		m = newNPModel(m)
 		opt.Accept = true
+	}
+	if opt.Fair {
+		pc, ok := m.(ProcCounter)
+		if np, isNP := m.(*npModel); isNP {
+			pc, ok = np.m.(ProcCounter)
+			if ok {
+				pc = npCounter{pc}
+			}
+		}
+		if !ok {
+			return nil, errors.New("weak fairness needs a model that counts its processes")
+		}
+		m = newFairModel(m, pc)
 	}
 	if opt.MaxDepth <= 0 {
 		opt.MaxDepth = 10000

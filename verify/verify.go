@@ -27,6 +27,7 @@ type Options struct {
 	IgnoreEnd    bool  // -E
 	Accept       bool  // -a: acceptance cycles
 	NonProgress  bool  // -l: non-progress cycles
+	Fair         bool  // -f: weak fairness
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -63,6 +64,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		AllTrails:    opt.AllTrails,
 		Accept:       opt.Accept,
 		NonProgress:  opt.NonProgress,
+		Fair:         opt.Fair,
 		HashLog2:     opt.HashLog2,
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,
@@ -104,6 +106,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Claim:            m.Info() != nil && m.Info().Claim,
 		Acceptance:       opt.Accept && !opt.NonProgress,
 		NonProgress:      opt.NonProgress,
+		Fair:             opt.Fair,
 	}
 	if opt.NonProgress {
 		sum.Claim = true

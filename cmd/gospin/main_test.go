@@ -121,3 +121,13 @@ func TestFmt(t *testing.T) {
 		t.Errorf("fmt -l lists the formatted file: %q", list)
 	}
 }
+
+func TestVerifyFairness(t *testing.T) {
+	path := copyModel(t, "testdata/engine/fairness.pml")
+	if code, out, _ := gospin("verify", "-a", "-notrail", path); code != exitFound || !strings.Contains(out, "errors: 1") {
+		t.Errorf("-a: exit %d\n%s", code, out)
+	}
+	if code, out, _ := gospin("verify", "-a", "-f", "-notrail", path); code != exitOK || !strings.Contains(out, "fairness enabled") {
+		t.Errorf("-a -f: exit %d\n%s", code, out)
+	}
+}
