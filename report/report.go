@@ -78,6 +78,26 @@ func JSON(w io.Writer, s *Summary) error {
 	return enc.Encode(s)
 }
 
+// JSONList writes the summaries of several properties checked in one run
+// as {"errors": total, "complete": all complete, "properties": [...]}.
+func JSONList(w io.Writer, list []*Summary) error {
+	out := struct {
+		Errors     int        `json:"errors"`
+		Complete   bool       `json:"complete"`
+		Properties []*Summary `json:"properties"`
+	}{Complete: true, Properties: list}
+	for _, s := range list {
+		if s.Violations == nil {
+			s.Violations = []Violation{}
+		}
+		out.Errors += s.Errors
+		out.Complete = out.Complete && s.Complete
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
 func plusMinus(b bool, yes, no string) string {
 	if b {
 		return "+" + yes

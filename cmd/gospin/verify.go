@@ -9,6 +9,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/verify"
@@ -70,6 +71,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	quiet := fs.Bool("q", false, "no progress line on stderr")
 	noTrail := fs.Bool("notrail", false, "write no trail files")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
+	claimName := fs.String("N", "", "check only the never claim or ltl property `name`")
+	noClaim := fs.Bool("noclaim", false, "ignore the model's never claims and ltl properties")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin verify: expected one model")
@@ -80,27 +83,38 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			vo.StopAfter = 0
 		}
 		vo.MemLimit = *memlim << 20
-		if !*noTrail {
-			vo.TrailBase = path
-		}
 		r := ff.load(path, false)
 		if r == nil {
 			return exitUsage
 		}
-		m, err := buildModel(r, mo)
-		if err != nil {
-			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
-			return exitUsage
-		}
-		if !*quiet && !*asJSON && isTerminal(os.Stderr) {
-			vo.Progress = func(st search.Stats) {
-				fmt.Fprintf(os.Stderr, "\rdepth %d  states %d  transitions %d  %.0f states/s  memory %.1f MB   ",
-					st.DepthReached, st.StatesStored, st.Transitions,
-					float64(st.StatesStored)/st.Elapsed.Seconds(), float64(st.Store.Memory())/(1<<20))
+		// The properties to check: the one named by -N, none with
+		// -noclaim, else every never claim and ltl block in turn.
+		props := property.List(r.Model)
+		var todo []*property.Property
+		switch {
+		case *noClaim:
+			todo = []*property.Property{nil}
+		case *claimName != "":
+			p := property.Find(props, *claimName)
+			if p == nil {
+				fmt.Fprintf(stderr, "gospin: %s: no never claim or ltl property named %q\n", path, *claimName)
+				return exitUsage
+			}
+			todo = []*property.Property{p}
+		case len(props) == 0:
+			todo = []*property.Property{nil}
+		default:
+			for i := range props {
+				if props[i].Kind == property.LTL && ltlTranslator == nil {
+					fmt.Fprintf(stderr, "gospin: %s: ltl %s skipped: no LTL translator in this build\n", path, props[i].Name)
+					continue
+				}
+				todo = append(todo, &props[i])
+			}
+			if len(todo) == 0 {
+				todo = []*property.Property{nil}
 			}
 		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
 		if *cpuProfile != "" {
 			f, err := os.Create(*cpuProfile)
 			if err != nil {
@@ -116,25 +130,72 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				f.Close()
 			}()
 		}
-		start := time.Now()
-		sum, _, err := verify.Run(ctx, path, m, vo)
-		if vo.Progress != nil {
-			fmt.Fprint(os.Stderr, "\r\033[K")
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		var sums []*report.Summary
+		code := exitOK
+		for _, p := range todo {
+			pm, err := property.Model(r.Model, p, ltlTranslator)
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+				return exitUsage
+			}
+			rp := *r
+			rp.Model = pm
+			m, err := buildModel(&rp, mo)
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+				return exitUsage
+			}
+			o := vo
+			if !*noTrail {
+				o.TrailBase = path
+				if len(todo) > 1 {
+					o.TrailBase = path + "." + p.Name
+				}
+			}
+			if !*quiet && !*asJSON && isTerminal(os.Stderr) {
+				o.Progress = func(st search.Stats) {
+					fmt.Fprintf(os.Stderr, "\rdepth %d  states %d  transitions %d  %.0f states/s  memory %.1f MB   ",
+						st.DepthReached, st.StatesStored, st.Transitions,
+						float64(st.StatesStored)/st.Elapsed.Seconds(), float64(st.Store.Memory())/(1<<20))
+				}
+			}
+			start := time.Now()
+			sum, _, err := verify.Run(ctx, path, m, o)
+			if o.Progress != nil {
+				fmt.Fprint(os.Stderr, "\r\033[K")
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+				return exitUsage
+			}
+			sum.ElapsedS = time.Since(start).Seconds()
+			if p != nil {
+				sum.Property = p.Name
+			}
+			sums = append(sums, sum)
+			if sum.Errors > 0 {
+				code = exitFound
+			}
+			if !*asJSON {
+				if len(todo) > 1 {
+					fmt.Fprintf(stdout, "== property %s ==\n", p.Name)
+				}
+				report.Text(stdout, sum)
+			}
+			if ctx.Err() != nil {
+				break
+			}
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
-			return exitUsage
-		}
-		sum.ElapsedS = time.Since(start).Seconds()
 		if *asJSON {
-			report.JSON(stdout, sum)
-		} else {
-			report.Text(stdout, sum)
+			if len(sums) == 1 {
+				report.JSON(stdout, sums[0])
+			} else {
+				report.JSONList(stdout, sums)
+			}
 		}
-		if sum.Errors > 0 {
-			return exitFound
-		}
-		return exitOK
+		return code
 	}
 }
 
