@@ -131,3 +131,12 @@ func TestVerifyFairness(t *testing.T) {
 		t.Errorf("-a -f: exit %d\n%s", code, out)
 	}
 }
+
+// TestSiegelFig2: the acceptance cycle of Siegel's Fig. 2 is reported.
+func TestSiegelFig2(t *testing.T) {
+	path := copyModel(t, "testdata/engine/siegel_fig2.pml")
+	code, out, _ := gospin("verify", "-a", "-notrail", path)
+	if code != exitFound || !strings.Contains(out, "errors: 1") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
