@@ -289,6 +289,15 @@ func TestAcceptanceNoreduce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// the SCC-based check (-scc) must agree
+			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true}
+			scc, err := runWith(r, true, vo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scc.verdict != got.verdict || scc.kind != got.kind {
+				t.Errorf("-scc: verdict %s (%s); nested DFS %s (%s)", scc.verdict, scc.kind, got.verdict, got.kind)
+			}
 			if got.verdict != r.verdict || got.kind != r.errorKind {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
 			} else {
@@ -316,6 +325,15 @@ func TestNonProgressNoreduce(t *testing.T) {
 			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// the SCC-based check (-scc) must agree
+			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, NonProgress: true}
+			scc, err := runWith(r, true, vo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scc.verdict != got.verdict || scc.kind != got.kind {
+				t.Errorf("-scc: verdict %s (%s); nested DFS %s (%s)", scc.verdict, scc.kind, got.verdict, got.kind)
 			}
 			if got.verdict != r.verdict || got.kind != r.errorKind {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
@@ -349,6 +367,15 @@ func TestAcceptanceFair(t *testing.T) {
 			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: true})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// the SCC-based check (-scc) must agree
+			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true, Fair: true}
+			scc, err := runWith(r, true, vo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scc.verdict != got.verdict || scc.kind != got.kind {
+				t.Errorf("-scc: verdict %s (%s); nested DFS %s (%s)", scc.verdict, scc.kind, got.verdict, got.kind)
 			}
 			if got.verdict != r.verdict || got.kind != r.errorKind {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)

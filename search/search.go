@@ -50,6 +50,11 @@ type Options struct {
 	// ones (pan -f): every process that is enabled all along the cycle
 	// takes a step on it. The model must implement ProcCounter.
 	Fair bool
+	// SCC uses the SCC-based emptiness check (Couvreur's algorithm) for
+	// acceptance and non-progress cycles instead of the nested search;
+	// with Fair, weak fairness becomes acceptance marks per process
+	// instead of an unfolding of the state space.
+	SCC bool
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
 	HashLog2 int   // initial table size as a power of two (pan's -w)
@@ -118,7 +123,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		m = newNPModel(m)
 		opt.Accept = true
 	}
-	if opt.Fair {
+	if opt.Fair && !opt.SCC {
 		pc, ok := m.(ProcCounter)
 		if np, isNP := m.(*npModel); isNP {
 			pc, ok = np.m.(ProcCounter)
@@ -146,12 +151,34 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	}
 	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
-	var err error
-	if opt.BFS {
-		err = s.bfs()
-	} else {
-		err = s.dfs()
+	return runWith(s, func(s *searcher) error {
+		opt := s.opt
+		var err error
+		switch {
+		case opt.SCC && opt.Accept:
+			kind, msg := pins.AcceptanceCycle, "acceptance cycle"
+			if opt.NonProgress {
+				kind, msg = pins.NonProgressCycle, "non-progress cycle"
+			}
+			err = s.couvreur(newPinsGraph(m, opt.Fair), kind, msg)
+		case opt.BFS:
+			err = s.bfs()
+		default:
+			err = s.dfs()
+		}
+		return err
+	})
+}
+
+// runWith runs search on a prepared searcher and finishes the result.
+func runWith(s *searcher, search func(*searcher) error) (*Result, error) {
+	if s.opt.Store == nil {
+		s.opt.Store = store.New(16, s.opt.MemLimit)
 	}
+	if s.start.IsZero() {
+		s.start = time.Now()
+	}
+	err := search(s)
 	s.finish()
 	return s.res, err
 }

@@ -28,6 +28,7 @@ type Options struct {
 	Accept       bool  // -a: acceptance cycles
 	NonProgress  bool  // -l: non-progress cycles
 	Fair         bool  // -f: weak fairness
+	SCC          bool  // -scc: SCC-based emptiness check
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -65,6 +66,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Accept:       opt.Accept,
 		NonProgress:  opt.NonProgress,
 		Fair:         opt.Fair,
+		SCC:          opt.SCC,
 		HashLog2:     opt.HashLog2,
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,
