@@ -34,7 +34,15 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 	hoa := fs.Bool("hoa", false, "print the automaton in HOA format")
 	dot := fs.Bool("dot", false, "print the automaton in DOT format")
 	stats := fs.Bool("stats", false, "print states, edges and acceptance sets")
-	return func(args []string) int {
+	return func(args []string) (code int) {
+		defer func() {
+			// Translate panics beyond its limits (64 propositions or
+			// eventualities).
+			if r := recover(); r != nil {
+				fmt.Fprintf(stderr, "gospin ltl: %v\n", r)
+				code = exitUsage
+			}
+		}()
 		src := *formula
 		switch {
 		case *file != "":

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/gospin/gospin/engine"
@@ -108,4 +109,4 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 }
 
 // stdin is where interactive choices are read from (tests replace it).
-var stdin = os.Stdin
+var stdin io.Reader = os.Stdin

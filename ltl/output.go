@@ -1,0 +1,124 @@
+package ltl
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+func (a *Automaton) isAcceptAll(i int) bool { return a.States[i].Name == "accept_all" }
+
+// NeverClaim prints the automaton as a SPIN never claim, naming
+// proposition i names[i] (expressions that are not plain identifiers are
+// parenthesized). The initial state comes first; an accepting state whose
+// only edge is a true self-loop is printed as accept_all: skip.
+func (a *Automaton) NeverClaim(w io.Writer, names []string) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	comment := strings.ReplaceAll(a.Formula, "*/", "* /")
+	fmt.Fprintf(bw, "never  {    /* %s */\n", comment)
+	order := []int{a.Init}
+	for i := range a.States {
+		if i != a.Init && !a.isAcceptAll(i) {
+			order = append(order, i)
+		}
+	}
+	for i := range a.States {
+		if i != a.Init && a.isAcceptAll(i) {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		s := &a.States[i]
+		fmt.Fprintf(bw, "%s:\n", s.Name)
+		if a.isAcceptAll(i) && i != a.Init {
+			fmt.Fprintf(bw, "\tskip\n")
+			continue
+		}
+		if len(s.Edges) == 0 {
+			fmt.Fprintf(bw, "\tfalse;\n")
+			continue
+		}
+		fmt.Fprintf(bw, "\tif\n")
+		for _, e := range s.Edges {
+			fmt.Fprintf(bw, "\t:: %s -> goto %s\n", e.Guard.Format(names), a.States[e.To].Name)
+		}
+		fmt.Fprintf(bw, "\tfi;\n")
+	}
+	fmt.Fprintf(bw, "}\n")
+}
+
+func hoaGuard(g Guard) string {
+	if len(g) == 0 {
+		return "f"
+	}
+	if g.IsTrue() {
+		return "t"
+	}
+	var parts []string
+	for _, c := range g {
+		var lits []string
+		for i := 0; i < 64; i++ {
+			if c.Pos>>uint(i)&1 != 0 {
+				lits = append(lits, itoa(i))
+			}
+			if c.Neg>>uint(i)&1 != 0 {
+				lits = append(lits, "!"+itoa(i))
+			}
+		}
+		parts = append(parts, strings.Join(lits, "&"))
+	}
+	return strings.Join(parts, " | ")
+}
+
+// HOA prints the automaton in the Hanoi Omega-Automata format (state-based
+// Büchi acceptance).
+func (a *Automaton) HOA(w io.Writer, names []string) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "HOA: v1\n")
+	if a.Formula != "" {
+		fmt.Fprintf(bw, "name: %q\n", a.Formula)
+	}
+	fmt.Fprintf(bw, "States: %d\nStart: %d\nAP: %d", len(a.States), a.Init, a.NumProps)
+	for i := 0; i < a.NumProps; i++ {
+		n := "p" + itoa(i)
+		if i < len(names) {
+			n = names[i]
+		}
+		fmt.Fprintf(bw, " %q", n)
+	}
+	fmt.Fprintf(bw, "\nacc-name: Buchi\nAcceptance: 1 Inf(0)\nproperties: trans-labels explicit-labels state-acc\n--BODY--\n")
+	for i, s := range a.States {
+		fmt.Fprintf(bw, "State: %d %q", i, s.Name)
+		if s.Accepting {
+			fmt.Fprintf(bw, " {0}")
+		}
+		fmt.Fprintf(bw, "\n")
+		for _, e := range s.Edges {
+			fmt.Fprintf(bw, "[%s] %d\n", hoaGuard(e.Guard), e.To)
+		}
+	}
+	fmt.Fprintf(bw, "--END--\n")
+}
+
+// DOT prints the automaton in Graphviz's DOT language.
+func (a *Automaton) DOT(w io.Writer, names []string) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "digraph never {\n\trankdir=LR;\n\tnode [shape=circle];\n\tinit [shape=point];\n\tinit -> s%d;\n", a.Init)
+	for i, s := range a.States {
+		shape := "circle"
+		if s.Accepting {
+			shape = "doublecircle"
+		}
+		fmt.Fprintf(bw, "\ts%d [label=%q, shape=%s];\n", i, s.Name, shape)
+	}
+	for i, s := range a.States {
+		for _, e := range s.Edges {
+			fmt.Fprintf(bw, "\ts%d -> s%d [label=%q];\n", i, e.To, e.Guard.Format(names))
+		}
+	}
+	fmt.Fprintf(bw, "}\n")
+}

@@ -1,0 +1,279 @@
+package ltl
+
+import "sort"
+
+// term is one disjunct cube ∧ X(next) of the expansion of a formula, with
+// the eventualities it postpones (promises, a bitset of acceptance sets).
+type term struct {
+	c    Cube
+	next *Formula
+	prom uint64
+}
+
+type tableau struct {
+	fc   *factory
+	memo map[int32][]term
+	acc  map[int32]int // eventuality formula id -> acceptance set
+}
+
+func (t *tableau) accOf(f *Formula) uint64 {
+	i, ok := t.acc[f.id]
+	if !ok {
+		i = len(t.acc)
+		if i >= 64 {
+			panic("ltl: more than 64 eventualities")
+		}
+		t.acc[f.id] = i
+	}
+	return 1 << uint(i)
+}
+
+func (t *tableau) product(xs, ys []term) []term {
+	var out []term
+	for _, x := range xs {
+		for _, y := range ys {
+			c := Cube{x.c.Pos | y.c.Pos, x.c.Neg | y.c.Neg}
+			if c.Pos&c.Neg != 0 {
+				continue
+			}
+			n := t.fc.and(x.next, y.next)
+			if n.Op == OpFalse {
+				continue
+			}
+			out = append(out, term{c, n, x.prom | y.prom})
+		}
+	}
+	return out
+}
+
+// expand returns the terms of f: f ≡ ∨ (cube ∧ X next).
+func (t *tableau) expand(f *Formula) []term {
+	if r, ok := t.memo[f.id]; ok {
+		return r
+	}
+	fc := t.fc
+	var r []term
+	a := f.Args
+	switch f.Op {
+	case OpTrue:
+		r = []term{{next: fc.tt}}
+	case OpFalse:
+	case OpProp:
+		r = []term{{c: Cube{Pos: 1 << uint(f.Prop)}, next: fc.tt}}
+	case OpNot:
+		r = []term{{c: Cube{Neg: 1 << uint(a[0].Prop)}, next: fc.tt}}
+	case OpAnd:
+		r = t.expand(a[0])
+		for _, x := range a[1:] {
+			r = t.product(r, t.expand(x))
+		}
+	case OpOr:
+		for _, x := range a {
+			r = append(r, t.expand(x)...)
+		}
+	case OpNext:
+		r = []term{{next: a[0]}}
+	case OpUntil: // b ∨ (a ∧ X(a U b)), promising b
+		r = append(r, t.expand(a[1])...)
+		r = append(r, t.product(t.expand(a[0]), []term{{next: f, prom: t.accOf(a[1])}})...)
+	case OpEventually:
+		r = append(r, t.expand(a[0])...)
+		r = append(r, term{next: f, prom: t.accOf(a[0])})
+	case OpWeakUntil: // b ∨ (a ∧ X(a W b))
+		r = append(r, t.expand(a[1])...)
+		r = append(r, t.product(t.expand(a[0]), []term{{next: f}})...)
+	case OpRelease: // b ∧ (a ∨ X(a R b))
+		r = t.product(t.expand(a[1]), append(append([]term(nil), t.expand(a[0])...), term{next: f}))
+	case OpAlways:
+		r = t.product(t.expand(a[0]), []term{{next: f}})
+	}
+	r = reduceTerms(t.fc, r)
+	t.memo[f.id] = r
+	return r
+}
+
+// reduceTerms removes terms subsumed by another one: t1 is subsumed by t2
+// when t1's cube implies t2's, t1's next implies t2's and t2 promises no
+// more than t1.
+func reduceTerms(fc *factory, r []term) []term {
+	if len(r) > 200 {
+		return r
+	}
+	removed := make([]bool, len(r))
+	for i := range r {
+		for j := range r {
+			if i == j || removed[j] {
+				continue
+			}
+			x, y := r[i], r[j]
+			if y.c.Pos&^x.c.Pos == 0 && y.c.Neg&^x.c.Neg == 0 && y.prom&^x.prom == 0 &&
+				(x.next == y.next || y.next.Op == OpTrue || conjSubset(y.next, x.next)) {
+				removed[i] = true
+				break
+			}
+		}
+	}
+	out := r[:0:0]
+	for i, x := range r {
+		if !removed[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// conjSubset reports whether every conjunct of y is a conjunct of x.
+func conjSubset(y, x *Formula) bool {
+	ys, xs := []*Formula{y}, []*Formula{x}
+	if y.Op == OpAnd {
+		ys = y.Args
+	}
+	if x.Op == OpAnd {
+		xs = x.Args
+	}
+	for _, a := range ys {
+		found := false
+		for _, b := range xs {
+			if a == b {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// splitOr makes disjunctive successor formulas separate successors.
+const splitOr = true
+
+// buildTGBA explores the state formulas reachable from f.
+func buildTGBA(fc *factory, f *Formula, np int) *aut {
+	fc.tableau = true
+	defer func() { fc.tableau = false }()
+	t := &tableau{fc: fc, memo: map[int32][]term{}, acc: map[int32]int{}}
+	a := &aut{np: np}
+	index := map[int32]int{}
+	var queue []*Formula
+	add := func(g *Formula) int {
+		if i, ok := index[g.id]; ok {
+			return i
+		}
+		i := len(queue)
+		index[g.id] = i
+		queue = append(queue, g)
+		return i
+	}
+	add(f)
+	type rawEdge struct {
+		dst  int
+		prom uint64
+	}
+	var proms [][]uint64
+	for i := 0; i < len(queue); i++ {
+		terms := t.expand(queue[i])
+		group := map[rawEdge]int{}
+		var es []edge
+		var ps []uint64
+		var split []term
+		for _, x := range terms {
+			if splitOr && x.next.Op == OpOr {
+				for _, y := range x.next.Args {
+					split = append(split, term{x.c, y, x.prom})
+				}
+				continue
+			}
+			split = append(split, x)
+		}
+		for _, x := range split {
+			d := add(x.next)
+			k := rawEdge{d, x.prom}
+			if j, ok := group[k]; ok {
+				es[j].g = append(es[j].g, x.c)
+				continue
+			}
+			group[k] = len(es)
+			es = append(es, edge{dst: d, g: Guard{x.c}})
+			ps = append(ps, x.prom)
+		}
+		a.edges = append(a.edges, es)
+		proms = append(proms, ps)
+	}
+	a.n = len(queue)
+	a.nacc = len(t.acc)
+	all := uint64(1)<<uint(a.nacc) - 1
+	if a.nacc == 64 {
+		all = ^uint64(0)
+	}
+	for q := range a.edges {
+		for j := range a.edges[q] {
+			a.edges[q][j].marks = all &^ proms[q][j]
+			a.edges[q][j].g = simplifyDNF(a.edges[q][j].g)
+		}
+	}
+	if a.withTT() {
+		// Syntactic little brothers: on the letters of an edge to a state
+		// whose conjuncts are a subset of another edge's target (so a
+		// weaker formula) with at least its marks, the other edge is
+		// useless.
+		for q := range a.edges {
+			es := a.edges[q]
+			if len(es) < 2 || len(es) > 300 {
+				continue
+			}
+			nt := make([]ttab, len(es))
+			for i := range es {
+				nt[i] = es[i].t
+				for j := range es {
+					if i == j || es[i].marks&^es[j].marks != 0 {
+						continue
+					}
+					ni, nj := queue[es[i].dst], queue[es[j].dst]
+					if ni == nj && es[i].marks == es[j].marks {
+						continue
+					}
+					if ni == nj || nj.Op == OpTrue || (nj.Op != OpFalse && conjSubset(nj, ni)) {
+						t := append(ttab(nil), nt[i]...)
+						for k := range t {
+							t[k] &^= es[j].t[k]
+						}
+						nt[i] = t
+					}
+				}
+			}
+			for i := range es {
+				if !nt[i].equal(es[i].t) {
+					es[i].t = nt[i]
+					es[i].g = ttGuard
+					if nt[i].empty() {
+						es[i].g = nil
+					}
+				}
+			}
+		}
+	}
+	return a
+}
+
+// simplifyDNF removes duplicate and subsumed cubes.
+func simplifyDNF(g Guard) Guard {
+	sort.Slice(g, func(i, j int) bool {
+		return popc(g[i].Pos|g[i].Neg) < popc(g[j].Pos|g[j].Neg)
+	})
+	out := g[:0:0]
+	for _, c := range g {
+		sub := false
+		for _, d := range out {
+			if d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 {
+				sub = true
+				break
+			}
+		}
+		if !sub {
+			out = append(out, c)
+		}
+	}
+	return out
+}
