@@ -74,8 +74,9 @@ type frame struct {
 	state        []byte // aliases the store, or the atomic stack for intermediate states
 	lo, hi, next int32
 	taken        int32
-	atomicOff    int32 // start of this frame's bytes on the atomic stack, or -1
-	step         Step  // the step that led here
+	atomicOff    int32  // start of this frame's bytes on the atomic stack, or -1
+	idx          uint64 // store index of a stored state (^0 for an intermediate one)
+	step         Step   // the step that led here
 }
 
 const dropped = -1
@@ -127,6 +128,10 @@ func (s *searcher) dfs() error {
 	if err != nil {
 		return stopErr(err)
 	}
+	if s.opt.Accept {
+		w.cyan = map[uint64]int32{idx: 0}
+	}
+	w.rootIdx = idx
 	return w.run(w.stored(idx), nil)
 }
 
@@ -146,6 +151,12 @@ type walker struct {
 	seed   []byte
 	prefix []Step
 	outer  *walker
+	// cyan: the states on the main search's stack (store index of the
+	// flag-0 entry -> stack position), for Schwoon and Esparza's early
+	// cycle detection; main is the main walker (for nested ones).
+	cyan    map[uint64]int32
+	main    *walker
+	rootIdx uint64
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
@@ -200,7 +211,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 	nested := w.seed != nil
 	base := len(w.prefix) // depth of the root
 	defer func() { s.noteStack(ex, &w.stack, w.atomics) }()
-	w.stack.push(frame{state: root, atomicOff: -1})
+	rootIdx := ^uint64(0)
+	if !nested {
+		rootIdx = w.rootIdx
+	}
+	w.stack.push(frame{state: root, atomicOff: -1, idx: rootIdx})
 	if err := w.expandTop(); err != nil {
 		return stopErr(err)
 	}
@@ -229,6 +244,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 				}
 				f = w.stack.at(top)
 			}
+			if w.cyan != nil && f.idx != ^uint64(0) {
+				delete(w.cyan, f.idx)
+			}
 			w.stack.pop()
 			continue
 		}
@@ -242,16 +260,35 @@ func (w *walker) run(root []byte, _ []Step) error {
 				return nil
 			}
 		}
+		if nested && w.main.cyan != nil {
+			if fd, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) }); ok {
+				w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
+				if oi, found := fd.Lookup(w.key); found {
+					if pos, on := w.main.cyan[oi]; on && string(ex.bytes(sc)) != string(w.seed) {
+						// back on the main stack: seed -> ... -> here ->
+						// (main stack) -> seed is a cycle
+						step := sc.step
+						steps := w.trail(&step)
+						for i := int(pos) + 1; i < w.main.stack.n; i++ {
+							steps = append(steps, w.main.stack.at(i).step)
+						}
+						s.cycleStart = len(w.prefix)
+						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
+						s.cycleStart = -1
+						if stop {
+							return errStop
+						}
+						return errCycle
+					}
+				}
+			}
+		}
 		if nested && string(ex.bytes(sc)) == string(w.seed) {
 			// back at the seed: an acceptance cycle
 			step := sc.step
 			steps := w.trail(&step)
 			s.cycleStart = len(w.prefix)
-			v := pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}
-			if s.opt.NonProgress {
-				v = pins.Violation{Kind: pins.NonProgressCycle, Message: "non-progress cycle"}
-			}
-			stop := s.report(v, depth, func() []Step { return steps })
+			stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
 			s.cycleStart = -1
 			if stop {
 				return errStop
@@ -266,6 +303,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			continue
 		}
 		var state []byte
+		pushedIdx := ^uint64(0)
 		atomicOff := int32(-1)
 		if sc.flags&pins.InAtomic != 0 {
 			// Inside an atomic sequence: explored but not stored, as pan
@@ -283,14 +321,32 @@ func (w *walker) run(root []byte, _ []Step) error {
 			if !added {
 				s.res.StatesMatched++
 				s.res.Transitions++
+				if s.opt.Accept && !nested {
+					// Schwoon-Esparza: an edge back to the stack closes a
+					// cycle; it is accepting when either end is
+					if pos, ok := w.cyan[idx]; ok && (s.m.Status(f.state)&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
+						step := sc.step
+						steps := w.trail(&step)
+						s.cycleStart = int(pos)
+						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
+						s.cycleStart = -1
+						if stop {
+							return nil
+						}
+					}
+				}
 				continue
 			}
 			state = w.stored(idx)
+			pushedIdx = idx
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
 		}
-		w.stack.push(frame{state: state, step: sc.step, atomicOff: atomicOff})
+		w.stack.push(frame{state: state, step: sc.step, atomicOff: atomicOff, idx: pushedIdx})
+		if w.cyan != nil && pushedIdx != ^uint64(0) {
+			w.cyan[pushedIdx] = int32(w.stack.n - 1)
+		}
 		if err := w.expandTop(); err != nil {
 			return stopErr(err)
 		}
@@ -307,6 +363,13 @@ func (w *walker) run(root []byte, _ []Step) error {
 	return nil
 }
 
+func (w *walker) cycleViolation() pins.Violation {
+	if w.s.opt.NonProgress {
+		return pins.Violation{Kind: pins.NonProgressCycle, Message: "non-progress cycle"}
+	}
+	return pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}
+}
+
 // errCycle ends a nested search that reported a cycle (the main search
 // goes on unless the error limit was reached, which errStop signals).
 var errCycle = errors.New("cycle")
@@ -318,6 +381,7 @@ func (w *walker) nested(top int) error {
 		w.outer = s.newWalker(1)
 	}
 	in := w.outer
+	in.main = w
 	in.stack.n = 0
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0

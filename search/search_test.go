@@ -304,7 +304,7 @@ func (r *progressRing) Status(s []byte) pins.StateStatus {
 
 func TestNonProgressCycle(t *testing.T) {
 	// a ring without progress: a non-progress cycle
-	res, err := Run(context.Background(), &progressRing{ring: ring{n: 4, acc: -1}, prog: -1}, Options{NonProgress: true})
+	res, err := Run(context.Background(), &progressRing{ring: ring{n: 4, acc: -1}, prog: -1}, Options{NonProgress: true, StopAfter: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

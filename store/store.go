@@ -128,6 +128,26 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 	return off, true, nil
 }
 
+// Lookup returns the index of s if it is stored.
+func (t *Table) Lookup(s []byte) (uint64, bool) {
+	h := xxh3.Hash(s)
+	tag := h >> tagShift
+	i := h & t.mask
+	for {
+		e := t.slots[i]
+		if e == 0 {
+			return 0, false
+		}
+		if e>>tagShift == tag {
+			off := e&offsetMask - 1
+			if string(t.State(off)) == string(s) {
+				return off, true
+			}
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
 // append copies s, prefixed by its length, into the arena. The length
 // takes two bytes (little endian); states of 65535 bytes or more have the
 // marker 0xFFFF followed by a four-byte length.
