@@ -71,7 +71,7 @@ func (e *expander) release(lo int) {
 // again when the search comes back to them: the model's Next is
 // deterministic, so taken = next - lo says where to resume.
 type frame struct {
-	state        []byte // aliases the store, or the atomic stack for intermediate states
+	state        []byte // an intermediate state's bytes (on the atomic stack), or nil: read idx from the store
 	lo, hi, next int32
 	taken        int32
 	atomicOff    int32  // start of this frame's bytes on the atomic stack, or -1
@@ -132,7 +132,7 @@ func (s *searcher) dfs() error {
 		w.cyan = map[uint64]int32{idx: 0}
 	}
 	w.rootIdx = idx
-	return w.run(w.stored(idx), nil)
+	return w.run(nil, nil)
 }
 
 // walker is one depth-first search: the main one, or (with Accept) a
@@ -192,6 +192,15 @@ func (w *walker) stored(idx uint64) []byte {
 	return st
 }
 
+// stateOf returns the state of frame f: an intermediate state's bytes, or
+// a stored state read from the store (valid until the next store read).
+func (w *walker) stateOf(f *frame) []byte {
+	if f.state != nil {
+		return f.state
+	}
+	return w.stored(f.idx)
+}
+
 func (w *walker) trail(last *Step) []Step {
 	t := make([]Step, 0, len(w.prefix)+w.stack.n)
 	t = append(t, w.prefix...)
@@ -225,7 +234,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if f.lo == dropped {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
-			lo, hi := ex.expand(f.state)
+			lo, hi := ex.expand(w.stateOf(f))
 			f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)+f.taken
 			if w.keepLo > top {
 				w.keepLo = top
@@ -238,7 +247,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			}
 			// Post-order: from an accepting state, look for a cycle back
 			// to it (pan starts its nested search here).
-			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(f.state)&pins.Accepting != 0 {
+			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 {
 				if err := w.nested(top); err != nil {
 					return stopErr(err)
 				}
@@ -324,7 +333,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 				if s.opt.Accept && !nested {
 					// Schwoon-Esparza: an edge back to the stack closes a
 					// cycle; it is accepting when either end is
-					if pos, ok := w.cyan[idx]; ok && (s.m.Status(f.state)&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
+					if pos, ok := w.cyan[idx]; ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
 						step := sc.step
 						steps := w.trail(&step)
 						s.cycleStart = int(pos)
@@ -337,8 +346,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 				}
 				continue
 			}
-			state = w.stored(idx)
-			pushedIdx = idx
+			pushedIdx = idx // its bytes are read from the store when needed
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
@@ -385,7 +393,7 @@ func (w *walker) nested(top int) error {
 	in.stack.n = 0
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0
-	in.seed = append(in.seed[:0], w.stack.at(top).state...)
+	in.seed = append(in.seed[:0], w.stateOf(w.stack.at(top))...)
 	in.prefix = in.prefix[:0]
 	for i := 1; i <= top; i++ {
 		in.prefix = append(in.prefix, w.stack.at(i).step)
@@ -406,9 +414,10 @@ func (w *walker) nested(top int) error {
 func (w *walker) expandTop() error {
 	s := w.s
 	f := w.stack.at(w.stack.n - 1)
-	lo, hi := w.ex.expand(f.state)
+	st := w.stateOf(f)
+	lo, hi := w.ex.expand(st)
 	f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)
-	if w.seed == nil && lo == hi && !s.claim && s.m.Status(f.state)&pins.ValidEnd == 0 {
+	if w.seed == nil && lo == hi && !s.claim && s.m.Status(w.stateOf(f))&pins.ValidEnd == 0 {
 		v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 		if s.report(v, len(w.prefix)+w.stack.n-1, func() []Step { return w.trail(nil) }) {
 			return errStop

@@ -57,8 +57,11 @@ type Options struct {
 	SCC bool
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
-	HashLog2 int   // initial table size as a power of two (pan's -w)
-	MemLimit int64 // bytes, 0 for none
+	HashLog2 int // initial table size as a power of two (pan's -w)
+	// NoCompress stores states as they are instead of zero-suppressed
+	// (see store.NewZeroSuppressed).
+	NoCompress bool
+	MemLimit   int64 // bytes, 0 for none
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)
@@ -144,7 +147,11 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		if hint == 0 {
 			hint = 18
 		}
-		opt.Store = store.New(hint, opt.MemLimit)
+		if opt.NoCompress {
+			opt.Store = store.New(hint, opt.MemLimit)
+		} else {
+			opt.Store = store.NewZeroSuppressed(hint, opt.MemLimit)
+		}
 	}
 	if opt.ProgressEvery == 0 {
 		opt.ProgressEvery = 2 * time.Second

@@ -73,6 +73,9 @@ type Table struct {
 	stored    int64
 	conflicts int64
 	memLimit  int64 // 0 = none
+	// zs: states are stored zero-suppressed (see encodeZS)
+	zs       bool
+	enc, dec []byte
 }
 
 // New returns a table sized for about 1<<sizeLog2 states before its first
@@ -91,11 +94,131 @@ func New(sizeLog2 int, memLimit int64) *Table {
 	return t
 }
 
+// NewZeroSuppressed is New for a table that stores each state as a
+// bitmap of its nonzero bytes followed by those bytes. State vectors are
+// mostly zeros (unused channel slots, reset locals, small values in wide
+// fields), so this typically saves a third to a half of the state memory
+// at the cost of encoding each state inserted and decoding each state
+// read.
+func NewZeroSuppressed(sizeLog2 int, memLimit int64) *Table {
+	t := New(sizeLog2, memLimit)
+	t.zs = true
+	return t
+}
+
+// encodeZS appends the zero-suppressed form of s to dst: the length of s
+// (two bytes), a bitmap with bit i set when s[i] != 0, then the nonzero
+// bytes in order. The encoding is canonical: equal states, equal codes.
+func encodeZS(dst, s []byte) []byte {
+	n := len(s)
+	bm := (n + 7) / 8
+	if n < 0xFFFF {
+		dst = append(dst, byte(n), byte(n>>8))
+	} else {
+		dst = append(dst, 0xFF, 0xFF, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+	}
+	start := len(dst)
+	// room for the bitmap and every byte; trimmed at the end
+	need := start + bm + n
+	if cap(dst) < need {
+		nd := make([]byte, len(dst), need+need/2)
+		copy(nd, dst)
+		dst = nd
+	}
+	dst = dst[:need]
+	out := start + bm
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		if w == 0 {
+			dst[start+i>>3] = 0
+			continue
+		}
+		m := nonzeroMask(w)
+		dst[start+i>>3] = m
+		for mm := m; mm != 0; mm &= mm - 1 {
+			j := bits.TrailingZeros8(mm)
+			dst[out] = byte(w >> (8 * j))
+			out++
+		}
+	}
+	if i < n {
+		var m byte
+		for j := 0; i+j < n; j++ {
+			if b := s[i+j]; b != 0 {
+				m |= 1 << j
+				dst[out] = b
+				out++
+			}
+		}
+		dst[start+i>>3] = m
+	}
+	return dst[:out]
+}
+
+// nonzeroMask returns a byte with bit j set when byte j of w is nonzero.
+func nonzeroMask(w uint64) byte {
+	const lo7 = 0x7f7f7f7f7f7f7f7f
+	x := ((w & lo7) + lo7) | w // high bit of each byte: byte != 0
+	x = (x >> 7) & 0x0101010101010101
+	return byte((x * 0x0102040810204080) >> 56)
+}
+
+// decodeZS appends the state encoded in e to dst.
+func decodeZS(dst, e []byte) []byte {
+	n, h := int(e[0])|int(e[1])<<8, 2
+	if n == 0xFFFF {
+		n, h = int(e[2])|int(e[3])<<8|int(e[4])<<16|int(e[5])<<24, 6
+	}
+	bm := e[h : h+(n+7)/8]
+	vals := e[h+len(bm):]
+	start := len(dst)
+	if cap(dst) < start+n {
+		nd := make([]byte, start, start+n+n/2)
+		copy(nd, dst)
+		dst = nd
+	}
+	dst = dst[:start+n]
+	out := dst[start:]
+	k := 0
+	full := n / 8
+	for c := 0; c < full; c++ {
+		m := bm[c]
+		var w uint64
+		for mm := m; mm != 0; mm &= mm - 1 {
+			j := bits.TrailingZeros8(mm)
+			w |= uint64(vals[k]) << (8 * j)
+			k++
+		}
+		binary.LittleEndian.PutUint64(out[c*8:], w)
+	}
+	if full*8 < n {
+		m := bm[full]
+		for j := 0; full*8+j < n; j++ {
+			if m&(1<<j) != 0 {
+				out[full*8+j] = vals[k]
+				k++
+			} else {
+				out[full*8+j] = 0
+			}
+		}
+	}
+	return dst
+}
+
 // Hash is the hash used for states.
 func Hash(s []byte) uint64 { return xxh3.Hash(s) }
 
 // Insert implements Set.
 func (t *Table) Insert(s []byte) (uint64, bool, error) {
+	if t.zs {
+		t.enc = encodeZS(t.enc[:0], s)
+		s = t.enc
+	}
+	return t.insert(s)
+}
+
+func (t *Table) insert(s []byte) (uint64, bool, error) {
 	h := xxh3.Hash(s)
 	tag := h >> tagShift // top 24 bits; the slot index uses the low bits
 	i := h & t.mask
@@ -106,7 +229,7 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 		}
 		if e>>tagShift == tag {
 			off := e&offsetMask - 1
-			if string(t.State(off)) == string(s) {
+			if string(t.raw(off)) == string(s) {
 				return off, false, nil
 			}
 		}
@@ -117,7 +240,7 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 		if err := t.grow(); err != nil {
 			return 0, false, err
 		}
-		return t.Insert(s)
+		return t.insert(s)
 	}
 	off, err := t.append(s)
 	if err != nil {
@@ -130,6 +253,10 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 
 // Lookup returns the index of s if it is stored.
 func (t *Table) Lookup(s []byte) (uint64, bool) {
+	if t.zs {
+		t.enc = encodeZS(t.enc[:0], s)
+		s = t.enc
+	}
 	h := xxh3.Hash(s)
 	tag := h >> tagShift
 	i := h & t.mask
@@ -140,7 +267,7 @@ func (t *Table) Lookup(s []byte) (uint64, bool) {
 		}
 		if e>>tagShift == tag {
 			off := e&offsetMask - 1
-			if string(t.State(off)) == string(s) {
+			if string(t.raw(off)) == string(s) {
 				return off, true
 			}
 		}
@@ -205,7 +332,7 @@ func (t *Table) grow() error {
 		if e == 0 {
 			continue
 		}
-		h := xxh3.Hash(t.State(e&offsetMask - 1))
+		h := xxh3.Hash(t.raw(e&offsetMask - 1))
 		i := h & t.mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
@@ -215,8 +342,19 @@ func (t *Table) grow() error {
 	return nil
 }
 
-// State implements Set.
+// State implements Set. With zero suppression the state is decoded into a
+// buffer of the table's, valid until the next call of State or Each.
 func (t *Table) State(idx uint64) []byte {
+	r := t.raw(idx)
+	if !t.zs {
+		return r
+	}
+	t.dec = decodeZS(t.dec[:0], r)
+	return t.dec
+}
+
+// raw returns the stored (possibly encoded) bytes of entry idx.
+func (t *Table) raw(idx uint64) []byte {
 	c := t.chunks[idx>>chunkShift]
 	o := int(idx & (chunkSize - 1))
 	n := int(binary.LittleEndian.Uint16(c[o:]))

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"testing"
 )
 
@@ -122,5 +123,50 @@ func TestLargeState(t *testing.T) {
 	}
 	if _, added, _ := tb.Insert(big); added {
 		t.Errorf("large state inserted twice")
+	}
+}
+
+func TestZeroSuppressed(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(7, 8))
+	plain, zs := New(4, 0), NewZeroSuppressed(4, 0)
+	var states [][]byte
+	for i := 0; i < 20000; i++ {
+		n := 1 + r.IntN(90)
+		if i == 7 {
+			n = 70000 // a large state
+		}
+		s := make([]byte, n)
+		for j := range s {
+			if r.IntN(3) == 0 {
+				s[j] = byte(1 + r.IntN(255))
+			}
+		}
+		states = append(states, s)
+	}
+	states = append(states, states[:500]...) // duplicates
+	for _, s := range states {
+		i1, a1, err1 := plain.Insert(s)
+		i2, a2, err2 := zs.Insert(s)
+		if err1 != nil || err2 != nil || a1 != a2 {
+			t.Fatalf("insert: %v %v %v %v", a1, a2, err1, err2)
+		}
+		if got := zs.State(i2); string(got) != string(s) {
+			t.Fatalf("state %d bytes decoded wrong", len(s))
+		}
+		if j, ok := zs.Lookup(s); !ok || j != i2 {
+			t.Fatalf("lookup")
+		}
+		_ = i1
+	}
+	if plain.Len() != zs.Len() {
+		t.Errorf("len %d vs %d", plain.Len(), zs.Len())
+	}
+	if zs.Stats().StoredBytes >= plain.Stats().StoredBytes {
+		t.Errorf("no saving: %d vs %d bytes", zs.Stats().StoredBytes, plain.Stats().StoredBytes)
+	}
+	n := 0
+	zs.Each(func(idx uint64, s []byte) bool { n++; return true })
+	if n != zs.Len() {
+		t.Errorf("Each visits %d of %d", n, zs.Len())
 	}
 }

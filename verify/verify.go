@@ -29,6 +29,7 @@ type Options struct {
 	NonProgress  bool  // -l: non-progress cycles
 	Fair         bool  // -f: weak fairness
 	SCC          bool  // -scc: SCC-based emptiness check
+	NoCompress   bool  // -nocompress: store states uncompressed
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -67,6 +68,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		NonProgress:  opt.NonProgress,
 		Fair:         opt.Fair,
 		SCC:          opt.SCC,
+		NoCompress:   opt.NoCompress,
 		HashLog2:     opt.HashLog2,
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,

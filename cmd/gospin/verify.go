@@ -65,6 +65,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&vo.IgnoreAssert, "A", false, "ignore assertion violations")
 	fs.BoolVar(&vo.IgnoreEnd, "E", false, "ignore invalid end states")
 	fs.BoolVar(&vo.Fair, "f", false, "weak fairness: only cycles on which every continuously enabled process moves (with -a or -l)")
+	fs.BoolVar(&vo.NoCompress, "nocompress", false, "store states as they are (default: zero-suppressed, a bitmap of the nonzero bytes and those bytes)")
 	fs.BoolVar(&vo.SCC, "scc", false, "find cycles with the SCC-based check (Couvreur) instead of nested DFS; fairness as acceptance marks")
 	fs.BoolVar(&vo.NonProgress, "l", false, "look for non-progress cycles (cycles without a progress label)")
 	fs.BoolVar(&vo.Accept, "a", false, "look for acceptance cycles (never claim accept labels, or process accept labels without a claim)")
