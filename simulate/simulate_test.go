@@ -18,6 +18,7 @@ import (
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/trail"
 )
@@ -33,8 +34,13 @@ func load(path string) (*engine.Engine, error) {
 		r.PrintDiags(&b)
 		return nil, fmt.Errorf("front end: %s", b.String())
 	}
+	// without claims, as a random simulation runs (SPIN ignores them)
+	m, err := property.Model(r.Model, nil, nil)
+	if err != nil {
+		return nil, err
+	}
 	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
+	prog := automata.Lower(m, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil, fmt.Errorf("lowering: %v", &errs)
 	}
@@ -283,4 +289,80 @@ func BenchmarkSimulate(b *testing.B) {
 			b.ReportMetric(float64(steps)/time.Since(start).Seconds(), "steps/s")
 		})
 	}
+}
+
+// singlePath reports whether m has exactly one execution (every reachable
+// state has at most one successor), exploring at most limit steps.
+func singlePath(m pins.Model, limit int) bool {
+	s, err := m.Initial(nil)
+	if err != nil {
+		return false
+	}
+	for step := 0; step < limit; step++ {
+		n := 0
+		var next []byte
+		m.Next(s, func(_ *pins.Transition, succ []byte) bool {
+			n++
+			next = append(next[:0], succ...)
+			return n < 2
+		})
+		switch n {
+		case 0:
+			return true
+		case 1:
+			s = append(s[:0], next...)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// printfLines keeps the printf output of a run (the indented lines), not
+// the end-of-run summary, whose state numbers and step counts are SPIN's
+// own.
+func printfLines(out string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "      ") && !strings.HasPrefix(strings.TrimSpace(l), "queue ") {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// TestCorpusSinglePath: every corpus model with a single execution path
+// prints, under gospin run, exactly the printf output that spin prints.
+func TestCorpusSinglePath(t *testing.T) {
+	spin, err := exec.LookPath("spin")
+	if err != nil {
+		t.Skip("spin not installed")
+	}
+	dir := filepath.Join("..", "..", "shared", "corpus", "models")
+	models, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+	if len(models) == 0 {
+		t.Skip("corpus not present")
+	}
+	n := 0
+	for _, path := range models {
+		e, err := load(path)
+		if err != nil || !singlePath(e, 20000) {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			abs, _ := filepath.Abs(path)
+			cmd := exec.CommandContext(ctx, spin, "-u20000", filepath.Base(abs))
+			cmd.Dir = filepath.Dir(abs)
+			want, _ := cmd.Output() // spin exits 1 on errors; the output is what counts
+			got, _ := runModel(t, path, Options{Seed: 1, MaxSteps: 20000})
+			if printfLines(got) != printfLines(string(want)) {
+				t.Errorf("printf output differs\n--- gospin\n%s--- spin\n%s", printfLines(got), printfLines(string(want)))
+			}
+		})
+	}
+	t.Logf("%d corpus models with a single execution path", n)
 }

@@ -33,7 +33,10 @@ type Options struct {
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
-	Progress  func(search.Stats)
+	// Property names the never claim or ltl property checked, recorded in
+	// the trails so that a replay uses the same claim.
+	Property string
+	Progress func(search.Stats)
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -137,6 +140,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			ntrail++
 			t := trail.New()
 			t.Set("model", opt.TrailBase)
+			if opt.Property != "" {
+				t.Set("property", opt.Property)
+			}
 			t.Set("error", e.Violation.Message)
 			if v.Location != "" {
 				t.Set("at", v.Location)

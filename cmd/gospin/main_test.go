@@ -140,3 +140,20 @@ func TestSiegelFig2(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestReplayWithClaim: a trail found with a never claim replays with the
+// same claim (the trail records the property).
+func TestReplayWithClaim(t *testing.T) {
+	path := copyModel(t, "testdata/engine/siegel_fig2.pml")
+	if code, _, errs := gospin("verify", "-a", path); code != exitFound {
+		t.Fatalf("verify: exit %d %s", code, errs)
+	}
+	data, err := os.ReadFile(path + ".trail")
+	if err != nil || !strings.Contains(string(data), "# property: never_0") {
+		t.Fatalf("trail lacks the property: %v\n%s", err, data)
+	}
+	code, out, errs := gospin("run", "-t", path)
+	if code == exitUsage || !strings.Contains(out, "START OF CYCLE") {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
+	}
+}

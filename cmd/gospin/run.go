@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
 )
@@ -84,7 +85,33 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		if r == nil {
 			return exitUsage
 		}
-		prog, err := lower(r)
+		// As in SPIN, a random or interactive simulation runs without the
+		// never claim; a replay uses the property the trail was found for.
+		var prop *property.Property
+		props := property.List(r.Model)
+		if opt.Mode == simulate.Replay {
+			if name := opt.Trail.Headers["property"]; name != "" {
+				if prop = property.Find(props, name); prop == nil {
+					fmt.Fprintf(stderr, "gospin: %s: the trail is for property %q, which the model does not have\n", path, name)
+					return exitUsage
+				}
+			}
+		} else {
+			for _, p := range props {
+				if p.Kind == property.Never {
+					fmt.Fprintln(stdout, "warning: never claim not used in random simulation")
+					break
+				}
+			}
+		}
+		pm, err := property.Model(r.Model, prop, ltlTranslator)
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+			return exitUsage
+		}
+		rp := *r
+		rp.Model = pm
+		prog, err := lower(&rp)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage

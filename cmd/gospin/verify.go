@@ -150,6 +150,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				return exitUsage
 			}
 			o := vo
+			if p != nil {
+				o.Property = p.Name
+			}
 			if !*noTrail {
 				o.TrailBase = path
 				if len(todo) > 1 {
