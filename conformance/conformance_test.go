@@ -13,9 +13,11 @@ import (
 
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -116,6 +118,7 @@ type result struct {
 	verdict, kind string
 	stored, trans int64
 	complete      bool
+	replay        string // why the error trail did not replay, or ""
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
@@ -153,7 +156,7 @@ func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	sum, _, err := verify.Run(context.Background(), path, m, vo)
+	sum, sres, err := verify.Run(context.Background(), path, m, vo)
 	if err != nil {
 		return result{}, err
 	}
@@ -161,6 +164,25 @@ func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
 	if len(sum.Violations) > 0 {
 		res.verdict = "fail"
 		res.kind = panKind[sum.Violations[0].Kind]
+		// the trail must replay to the same error (gospin run -t)
+		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
+			e, err := engine.New(prog)
+			if err != nil {
+				return result{}, err
+			}
+			first := sres.Errors[0]
+			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart}})
+			switch {
+			case err != nil:
+				res.replay = err.Error()
+			case first.Violation.Kind == pins.InvalidEndState && rr.End != simulate.InvalidEnd:
+				res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
+			case first.Violation.Kind == pins.Assertion || first.Violation.Kind == pins.RuntimeError || first.Violation.Kind == pins.ClaimEnd:
+				if rr.Violation == nil || rr.Violation.Kind != first.Violation.Kind {
+					res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Violation.Kind)
+				}
+			}
+		}
 	}
 	return res, nil
 }
@@ -217,6 +239,9 @@ func TestSafetyPlain(t *testing.T) {
 			}
 			if got.verdict != r.verdict || got.kind != r.errorKind {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+			if got.replay != "" {
+				t.Errorf("trail: %s", got.replay)
 			}
 			if ltlClaim(r) {
 				// our own automaton for the ltl block: only the verdict
