@@ -122,10 +122,13 @@ type result struct {
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
-	return runWith(r, noreduce, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
+	return runWith(r, noreduce, false, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
 }
 
-func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
+// runWith verifies the row's model; noreduce turns dead-variable reset and
+// write-only hiding on (spin without -o1 -o2), merge statement merging
+// (spin without -o3).
+func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	path := filepath.Join(corpusDir, "models", r.model+".pml")
 	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
 	if err != nil {
@@ -152,7 +155,7 @@ func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
 	if errs.HasErrors() || prog == nil {
 		return result{}, fmt.Errorf("lowering: %s", errs.Error())
 	}
-	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce})
+	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
 	if err != nil {
 		return result{}, err
 	}
@@ -166,7 +169,7 @@ func runWith(r row, noreduce bool, vo verify.Options) (result, error) {
 		res.kind = panKind[sum.Violations[0].Kind]
 		// the trail must replay to the same error (gospin run -t)
 		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
-			e, err := engine.New(prog)
+			e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge})
 			if err != nil {
 				return result{}, err
 			}
@@ -321,13 +324,13 @@ func TestAcceptanceNoreduce(t *testing.T) {
 			if reason, ok := dev[key]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true})
+			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
 			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true}
-			scc, err := runWith(r, true, vo)
+			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -339,7 +342,10 @@ func TestAcceptanceNoreduce(t *testing.T) {
 			} else {
 				same++
 			}
-			t.Logf("states stored %d; SPIN %d (SPIN merges statements)", got.stored, r.stored)
+			if r.complete == "yes" && !ltlClaim(r) && got.stored != r.stored {
+				t.Errorf("states stored %d; SPIN %d", got.stored, r.stored)
+			}
+			t.Logf("states stored %d; SPIN %d", got.stored, r.stored)
 		})
 	}
 	t.Logf("acc_noreduce: %d rows with SPIN's verdict", same)
@@ -358,13 +364,13 @@ func TestNonProgressNoreduce(t *testing.T) {
 			if reason, ok := dev[r.model+"/"+r.config]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
+			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
 			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, NonProgress: true}
-			scc, err := runWith(r, true, vo)
+			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -373,6 +379,9 @@ func TestNonProgressNoreduce(t *testing.T) {
 			}
 			if got.verdict != r.verdict || got.kind != r.errorKind {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
+			}
+			if r.complete == "yes" && got.stored != r.stored {
+				t.Errorf("states stored %d; SPIN %d", got.stored, r.stored)
 			}
 			t.Logf("states stored %d; SPIN %d", got.stored, r.stored)
 		})
@@ -397,13 +406,13 @@ func TestAcceptanceFair(t *testing.T) {
 			if reason, ok := dev[key]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: true})
+			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
 			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true, Fair: true}
-			scc, err := runWith(r, true, vo)
+			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,14 +7,17 @@ import (
 // Options select optional reductions of the engine. SPIN applies both by
 // default (spin -o1 and -o2 turn them off).
 type Options struct {
-	// ResetDead resets local variables to 0 where they are dead (no path
-	// from the location reads them before writing them). Only scalar
-	// locals that are not channels, not struct fields and never read
-	// remotely are reset.
+	// ResetDead resets local variables to 0 after the statements that
+	// leave them dead, by SPIN's rule (see computeDead). Only scalar
+	// locals that are not channels or struct fields are reset.
 	ResetDead bool
 	// HideWriteOnly keeps global variables that are never read out of the
 	// state vector (as if declared hidden).
 	HideWriteOnly bool
+	// Merge executes chains of local, always executable statements as
+	// one transition, as SPIN does by default (statement merging; off
+	// with spin -o3). See merge.go.
+	Merge bool
 }
 
 // writeOnlyGlobals is the set of global variables that no expression
@@ -113,133 +116,73 @@ type bitset []uint64
 func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
 func (b bitset) set(i int)      { b[i/64] |= 1 << (i % 64) }
 func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
-func (b bitset) or(o bitset) (ch bool) {
-	for i := range b {
-		if n := b[i] | o[i]; n != b[i] {
-			b[i] = n
-			ch = true
-		}
-	}
-	return
-}
 
-// computeDead fills e.dead: for each proctype and location, the offsets
-// (in the process segment) of the eligible locals that are dead there.
+// computeDead fills e.dead with SPIN's dead-variable resets (its data-flow
+// analysis, off with spin -o1/-o2). SPIN attaches the resets to
+// statements, not to locations: after a statement that uses a scalar
+// local (not an array, struct or channel), the variable is reset to 0 when,
+// searching forward from the statement's target, the first statement that
+// mentions it writes it (or none does). The search is SPIN's: depth first
+// over the outgoing transitions in order, a location seen before or the
+// end of the process counts as dead, and it stops at the first transition
+// that mentions the variable, even when a later option would read it. A
+// variable that the statement reads is reset only when the statement is a
+// condition or a receive; one it writes, unless the statement assigns the
+// constant 0. With a remote variable reference (P[i]:v) anywhere in the
+// model, SPIN turns the analysis off.
 func (e *Engine) computeDead() {
-	remote := map[*automata.Var]bool{}
-	var scan func(x automata.Expr)
-	scan = func(x automata.Expr) {
-		switch x := x.(type) {
-		case *automata.Ref:
-			if x.Remote != nil {
-				remote[x.Var] = true
-			}
-			scan(x.Index)
-			for _, s := range x.Path {
-				scan(s.Index)
-			}
-			if x.Remote != nil {
-				scan(x.Remote.Pid)
-			}
-		case *automata.Unary:
-			scan(x.X)
-		case *automata.Binary:
-			scan(x.X)
-			scan(x.Y)
-		case *automata.Cond:
-			scan(x.C)
-			scan(x.T)
-			scan(x.E)
-		case *automata.Call:
-			for _, a := range x.Args {
-				scan(a)
-			}
-		case *automata.Run:
-			for _, a := range x.Args {
-				scan(a)
-			}
-		case *automata.Poll:
-			scan(x.Chan)
-			for _, a := range x.Args {
-				scan(a.Match)
-				if a.Var != nil {
-					scan(a.Var)
-				}
-			}
-		case *automata.RemoteLabel:
-			scan(x.Remote.Pid)
-		}
-	}
+	remote := false
 	for _, t := range e.prog.Trans {
-		forExprs(t, scan)
+		forExprs(t, func(x automata.Expr) {
+			walkExpr(x, func(x automata.Expr) {
+				if r, ok := x.(*automata.Ref); ok && r.Remote != nil {
+					remote = true
+				}
+			})
+		})
 	}
-	e.dead = make([][][]int, len(e.ptypes))
-	for pi, pt := range e.ptypes {
+	e.dead = make([][]int, len(e.prog.Trans))
+	if remote {
+		return
+	}
+	for _, pt := range e.ptypes {
 		p := pt.p
+		if p.Kind == automata.NeverClaim {
+			continue
+		}
 		idx := map[*automata.Var]int{}
 		for i, v := range p.Locals {
-			if v.Len == 0 && v.Type.Struct == nil && v.Type.Kind != 7 /* chan */ && v.Chan == nil &&
-				!remote[v] && v.Name != "_priority" {
+			if v.Len == 0 && v.Type.Struct == nil && v.Type.Kind != 7 /* chan */ && v.Chan == nil && v.Name != "_priority" {
 				idx[v] = i
 			}
 		}
 		n := len(p.Locals)
-		uses := make([]bitset, len(e.prog.Trans))
-		defs := make([]bitset, len(e.prog.Trans))
+		reads := make(map[int]bitset)
+		writes := make(map[int]bitset)
 		for _, loc := range p.Locs {
 			for _, t := range loc.Out {
-				u, d := newBitset(n), newBitset(n)
+				r, w := newBitset(n), newBitset(n)
 				var read func(x automata.Expr)
 				read = func(x automata.Expr) {
-					switch x := x.(type) {
-					case *automata.Ref:
-						if i, ok := idx[x.Var]; ok && x.Remote == nil {
-							u.set(i)
-						}
-						read(x.Index)
-						for _, s := range x.Path {
-							read(s.Index)
-						}
-					case *automata.Unary:
-						read(x.X)
-					case *automata.Binary:
-						read(x.X)
-						read(x.Y)
-					case *automata.Cond:
-						read(x.C)
-						read(x.T)
-						read(x.E)
-					case *automata.Call:
-						for _, a := range x.Args {
-							read(a)
-						}
-					case *automata.Run:
-						for _, a := range x.Args {
-							read(a)
-						}
-					case *automata.Poll:
-						read(x.Chan)
-						for _, a := range x.Args {
-							read(a.Match)
-							if a.Var != nil {
-								read(a.Var)
+					walkExpr(x, func(x automata.Expr) {
+						if ref, ok := x.(*automata.Ref); ok && ref.Remote == nil && ref.Index == nil && len(ref.Path) == 0 {
+							if i, ok := idx[ref.Var]; ok {
+								r.set(i)
 							}
 						}
-					case *automata.RemoteLabel:
-						read(x.Remote.Pid)
-					}
+					})
 				}
-				write := func(r *automata.Ref) {
-					if r == nil {
+				write := func(ref *automata.Ref) {
+					if ref == nil {
 						return
 					}
-					if i, ok := idx[r.Var]; ok && r.Index == nil && len(r.Path) == 0 {
-						d.set(i)
-					} else {
-						read(r.Index)
-						for _, s := range r.Path {
-							read(s.Index)
-						}
+					if i, ok := idx[ref.Var]; ok && ref.Index == nil && len(ref.Path) == 0 {
+						w.set(i)
+						return
+					}
+					read(ref.Index)
+					for _, s := range ref.Path {
+						read(s.Index)
 					}
 				}
 				read(t.X)
@@ -251,79 +194,109 @@ func (e *Engine) computeDead() {
 				for _, a := range t.PArgs {
 					read(a)
 				}
-				if p.Provided != nil {
-					read(p.Provided)
-				}
 				switch t.Kind {
 				case automata.TAssign:
 					write(t.LHS)
 				case automata.TIncDec:
 					read(t.LHS)
+					write(t.LHS)
 				case automata.TRecv:
 					for _, a := range t.RArgs {
 						read(a.Match)
 						write(a.Var)
 					}
 				}
-				// a variable both read and written by one step is live before it
-				for i := range d {
-					d[i] &^= u[i]
-				}
-				uses[t.ID], defs[t.ID] = u, d
+				reads[t.ID], writes[t.ID] = r, w
 			}
 		}
-		// successors in the location graph: a d_step enters its body
+		// successors: a d_step enters its body
 		succ := func(t *automata.Trans) int {
 			if t.Kind == automata.TDStep {
 				return t.DStart
 			}
 			return t.To
 		}
-		live := make([]bitset, len(p.Locs))
-		for i := range live {
-			live[i] = newBitset(n)
+		// SPIN's edge order: the statement before its unless escapes
+		order := make([][]*automata.Trans, len(p.Locs))
+		for li, loc := range p.Locs {
+			for _, t := range loc.Out {
+				if t.Level == automata.MainLevel {
+					order[li] = append(order[li], t)
+				}
+			}
+			for _, t := range loc.Out {
+				if t.Level != automata.MainLevel {
+					order[li] = append(order[li], t)
+				}
+			}
 		}
-		for changed := true; changed; {
-			changed = false
-			for li := len(p.Locs) - 1; li >= 0; li-- {
-				loc := p.Locs[li]
-				for _, t := range loc.Out {
-					if t.Kind == automata.TEnd {
+		seen := make([]bool, len(p.Locs))
+		var dfs func(loc, v int) bool
+		dfs = func(loc, v int) bool {
+			if loc == p.End || seen[loc] {
+				return true
+			}
+			seen[loc] = true
+			for _, t := range order[loc] {
+				if t.Kind == automata.TEnd {
+					continue
+				}
+				if reads[t.ID].has(v) {
+					return false
+				}
+				if writes[t.ID].has(v) {
+					return true
+				}
+				if !dfs(succ(t), v) {
+					return false
+				}
+			}
+			return true
+		}
+		deadAfter := func(t *automata.Trans, v int) bool {
+			for i := range seen {
+				seen[i] = false
+			}
+			return dfs(t.To, v)
+		}
+		for _, loc := range p.Locs {
+			if loc.Flags&automata.DStepLoc != 0 {
+				continue // no resets inside a d_step
+			}
+			for _, t := range loc.Out {
+				if t.Kind == automata.TDStep || t.Kind == automata.TEnd {
+					continue
+				}
+				r, w := reads[t.ID], writes[t.ID]
+				var dead []int
+				for v := 0; v < n; v++ {
+					if !r.has(v) && !w.has(v) {
 						continue
 					}
-					in := newBitset(n)
-					copy(in, live[succ(t)])
-					for i := range in {
-						in[i] = in[i]&^defs[t.ID][i] | uses[t.ID][i]
+					if !deadAfter(t, v) {
+						continue
 					}
-					if live[li].or(in) {
-						changed = true
+					ok := false
+					if r.has(v) && (t.Kind == automata.TExpr || t.Kind == automata.TRecv) {
+						ok = true
+					}
+					if w.has(v) && !(t.Kind == automata.TAssign && isConstZero(t.X)) {
+						ok = true
+					}
+					if ok {
+						dead = append(dead, v)
 					}
 				}
+				e.dead[t.ID] = dead
 			}
-		}
-		e.dead[pi] = make([][]int, len(p.Locs))
-		for li := range p.Locs {
-			for v, i := range idx {
-				if !live[li].has(i) {
-					e.dead[pi][li] = append(e.dead[pi][li], i)
-					_ = v
-				}
-			}
-		}
-		// offsets and types, in a stable order
-		for li := range e.dead[pi] {
-			sortInts(e.dead[pi][li])
 		}
 	}
 }
 
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
+// isConstZero reports whether x is the constant 0.
+func isConstZero(x automata.Expr) bool {
+	c, ok := x.(*automata.Const)
+	return ok && c.V == 0
 }
 
 // forExprs calls f on every expression of t.
@@ -348,16 +321,15 @@ func forExprs(t *automata.Trans, f func(automata.Expr)) {
 	}
 }
 
-// resetDead zeroes the locals of process pid that are dead at its
-// location.
-func (e *Engine) resetDead(c *ctx, pid int) {
+// resetDead zeroes the locals of process pid that statement t leaves
+// dead.
+func (e *Engine) resetDead(c *ctx, pid int, t *ctrans) {
 	if e.dead == nil || pid < 0 || pid >= c.nproc {
 		return
 	}
 	o := int(c.procOff[pid])
-	ti := c.s[o]
-	pt := e.ptypes[ti]
-	for _, i := range e.dead[ti][c.pc(pid)] {
+	pt := e.ptypes[c.s[o]]
+	for _, i := range e.dead[t.id] {
 		v := pt.p.Locals[i]
 		off := o + procHdr + v.Offset
 		for k := 0; k < v.Size; k++ {

@@ -25,7 +25,7 @@ type Engine struct {
 	claim       *procType              // the never claim, or nil
 	hide        map[*automata.Var]bool // write-only globals kept out of the vector
 	printing    bool                   // collect printf output (simulation)
-	dead        [][][]int              // per proctype and location: dead locals to reset (nil: no reset)
+	dead        [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
 	out         []byte                 // the output of the current step
 	claimEnd    *pins.Violation
 	claimMove   int // the claim's transition in the current step, or -1
@@ -256,6 +256,9 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	e.info = e.buildInfo()
 	if opt.ResetDead {
 		e.computeDead()
+	}
+	if opt.Merge {
+		e.computeMerge()
 	}
 	e.c.s = make([]byte, 0, 1<<12)
 	if _, err := e.Initial(nil); err != nil {

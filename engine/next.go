@@ -242,11 +242,14 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 		}
 	}
 	if e.dead != nil && t.kind != automata.TEnd {
-		e.resetDead(c, pid)
+		e.resetDead(c, pid, t)
+	}
+	if len(t.chain) > 0 && guardErr == "" {
+		e.runChain(c, pid, t)
 	}
 	tr := &e.tr
 	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove}
-	if t.atomic && t.kind != automata.TEnd {
+	if t.endAtomic && t.kind != automata.TEnd {
 		c.s[hdrAtomic] = byte(pid)
 		tr.Flags |= pins.InAtomic
 	} else {
@@ -312,12 +315,15 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			r.recvRendezvous(c)
 			c.setPC(q, r.to)
 			if e.dead != nil {
-				e.resetDead(c, pid)
-				e.resetDead(c, q)
+				e.resetDead(c, pid, t)
+				e.resetDead(c, q, r)
+			}
+			if len(r.chain) > 0 {
+				e.runChain(c, q, r)
 			}
 			tr := &e.tr
 			*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
-			if r.atomic {
+			if r.endAtomic {
 				c.s[hdrAtomic] = byte(q)
 				tr.Flags |= pins.InAtomic
 			} else {

@@ -22,6 +22,11 @@ type ctrans struct {
 	args   []efn
 	rargs  []crecv
 	dstart int
+	// chain: the statements merged after this one (statement merging);
+	// endAtomic: the atomic flag of the merged transition (its last
+	// statement's), the same as atomic when chain is empty.
+	chain     []*ctrans
+	endAtomic bool
 	// violations, made once
 	assertViol *pins.Violation
 }
@@ -41,7 +46,7 @@ func hasRun(x automata.Expr) bool {
 }
 
 func (cm *compiler) trans(t *automata.Trans) *ctrans {
-	ct := &ctrans{t: t, id: t.ID, kind: t.Kind, level: t.Level, to: t.To, atomic: t.Atomic, dstart: t.DStart}
+	ct := &ctrans{t: t, id: t.ID, kind: t.Kind, level: t.Level, to: t.To, atomic: t.Atomic, endAtomic: t.Atomic, dstart: t.DStart}
 	switch t.Kind {
 	case automata.TExpr, automata.TAssert, automata.TPrintm, automata.TSetPrio:
 		ct.x = cm.expr(t.X)

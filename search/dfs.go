@@ -417,9 +417,18 @@ func (w *walker) expandTop() error {
 	st := w.stateOf(f)
 	lo, hi := w.ex.expand(st)
 	f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)
-	if w.seed == nil && lo == hi && !s.claim && s.m.Status(w.stateOf(f))&pins.ValidEnd == 0 {
-		v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
-		if s.report(v, len(w.prefix)+w.stack.n-1, func() []Step { return w.trail(nil) }) {
+	if w.seed == nil && lo == hi && !s.claim {
+		// As pan: with -a, a deadlock is no invalid end state, but one in
+		// an accepting state is an accepting cycle (it stutters there).
+		st := s.m.Status(w.stateOf(f))
+		var v *pins.Violation
+		switch {
+		case !s.opt.Accept && st&pins.ValidEnd == 0:
+			v = &pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
+		case s.opt.Accept && st&pins.Accepting != 0:
+			v = &pins.Violation{Kind: pins.AcceptanceCycle, Message: "accept stutter"}
+		}
+		if v != nil && s.report(*v, len(w.prefix)+w.stack.n-1, func() []Step { return w.trail(nil) }) {
 			return errStop
 		}
 	}

@@ -164,9 +164,12 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 		if len(stack) > s.res.DepthReached {
 			s.res.DepthReached = len(stack) - 1
 		}
-		if len(succs) == 0 && !s.claim && s.m.Status(s.opt.Store.State(idx))&pins.ValidEnd == 0 {
-			v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
-			stopped = stopped || s.report(v, len(stack)-1, func() []Step { return path(nil) })
+		if len(succs) == 0 && !s.claim {
+			// as pan -a: a deadlock in an accepting state stutters there
+			if s.m.Status(s.opt.Store.State(idx))&pins.Accepting != 0 {
+				v := pins.Violation{Kind: kind, Message: "accept stutter"}
+				stopped = stopped || s.report(v, len(stack)-1, func() []Step { return path(nil) })
+			}
 		}
 	}
 	idx, _, err := s.insert(init)

@@ -276,8 +276,13 @@ func TestAcceptanceCycle(t *testing.T) {
 	if e.CycleStart != 3 || len(e.Trail) != 8 {
 		t.Errorf("trail %v, cycle at %d", e.Trail, e.CycleStart)
 	}
-	// the accepting state is the dead end: no cycle
-	res, _ = Run(context.Background(), &ring{n: 5, acc: 5}, Options{Accept: true})
+	// the accepting state is the dead end: as pan, an accepting stutter
+	res, _ = Run(context.Background(), &ring{n: 5, acc: 5}, Options{Accept: true, StopAfter: 1})
+	if len(res.Errors) != 1 || res.Errors[0].Violation.Message != "accept stutter" {
+		t.Errorf("accept stutter expected: %+v", res.Errors)
+	}
+	// no accepting state: no cycle
+	res, _ = Run(context.Background(), &ring{n: 5, acc: -1}, Options{Accept: true})
 	if len(res.Errors) != 0 || !res.Complete {
 		t.Errorf("no cycle expected: %+v", res.Errors)
 	}

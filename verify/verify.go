@@ -36,7 +36,10 @@ type Options struct {
 	// Property names the never claim or ltl property checked, recorded in
 	// the trails so that a replay uses the same claim.
 	Property string
-	Progress func(search.Stats)
+	// TrailHeaders are added to every trail (for instance the engine
+	// options a replay must use).
+	TrailHeaders map[string]string
+	Progress     func(search.Stats)
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -142,6 +145,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			t.Set("model", opt.TrailBase)
 			if opt.Property != "" {
 				t.Set("property", opt.Property)
+			}
+			for k, v := range opt.TrailHeaders {
+				t.Set(k, v)
 			}
 			t.Set("error", e.Violation.Message)
 			if v.Location != "" {

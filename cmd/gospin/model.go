@@ -26,17 +26,13 @@ func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Statement merging (SPIN's default, off with -o3) is implemented
-	// (engine.Options.Merge: with it, states and transitions are pan's for
-	// spin -a, -DNOREDUCE, on all comparable corpus models) but not yet on
-	// here: a trail written from a merged search holds one step per merge
-	// chain, and gospin run -t replays trails with an unmerged engine
-	// (run.go), so it would stop after the chain's first statement. Turn
-	// it on (Merge: !mo.noMerge) together with Merge in the replay engine.
-	// Until then the state space is that of spin -o3.
+	// Statement merging is SPIN's default (off with -o3): chains of
+	// local, always executable statements are one transition. Trails
+	// record it, and gospin run -t replays them with the same engine.
 	e, err := engine.NewWithOptions(prog, engine.Options{
 		ResetDead:     !mo.noDeadVarReset,
 		HideWriteOnly: !mo.noHideWriteOnly,
+		Merge:         !mo.noMerge,
 	})
 	if err != nil {
 		return nil, err

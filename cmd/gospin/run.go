@@ -117,8 +117,10 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		// No dead-variable reset and no hiding: the simulation shows
-		// every variable as the model has it.
-		e, err := engine.New(prog)
+		// every variable as the model has it. A trail found with
+		// statement merging (gospin verify's default) is replayed with it.
+		merge := opt.Mode == simulate.Replay && opt.Trail.Headers["merge"] == "yes"
+		e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge})
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage

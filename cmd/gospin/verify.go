@@ -54,7 +54,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	var vo verify.Options
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
-	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3; merging is not implemented yet, so this is always the case)")
+	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (the search is always unreduced for now)")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
@@ -152,6 +152,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			o := vo
 			if p != nil {
 				o.Property = p.Name
+			}
+			if !mo.noMerge {
+				o.TrailHeaders = map[string]string{"merge": "yes"}
 			}
 			if !*noTrail {
 				o.TrailBase = path

@@ -113,6 +113,10 @@ type Var struct {
 	// but where it is declared, with a transition "v = init" (for an
 	// array, of its first element only).
 	MidBody bool
+	// XR, XS: the channel variable is asserted exclusive to one receiver
+	// (xr) or sender (xs). SPIN then treats operations on it as local
+	// ones (statement merging).
+	XR, XS bool
 }
 
 // ProcKind tells proctypes, init and never claims apart.
@@ -154,6 +158,11 @@ const (
 	AtomicLoc // inside an atomic region
 	DStepLoc  // internal location of a d_step body (never a process's pc)
 	FinalLoc  // the end of the proctype
+	// CompoundLoc: a compound statement (if, do, atomic, d_step, { },
+	// inline body, unless) starts here. In SPIN such a statement is an
+	// element of its own, so a chain of merged statements (statement
+	// merging) stops at this location.
+	CompoundLoc
 )
 
 // Loc is a control location.
@@ -200,6 +209,11 @@ type Trans struct {
 	// (SPIN's A flag): the successor is an intermediate state.
 	Atomic bool
 	Region int // the atomic region the transition belongs to (0: none)
+	// Labelled: the statement carries a label (or is the labelled exit
+	// of a do inside an atomic sequence). SPIN's statement merging
+	// neither starts a chain at such a statement nor continues one
+	// through it.
+	Labelled bool
 
 	X      Expr // condition, assert expression, RHS, printm value, set_priority value
 	LHS    *Ref

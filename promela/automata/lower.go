@@ -48,6 +48,9 @@ type lowerer struct {
 	mtypeN   map[string]int // values used so far per mtype type
 	mtypeOf  map[string]string
 
+	// labelNext: the next emitted transition is a labelled statement
+	labelNext bool
+
 	// per process
 	p      *Proc
 	locals map[string]*Var   // the innermost scope
@@ -494,7 +497,7 @@ func (l *lowerer) alias(a, b int) {
 	}
 	la, lb := l.p.Locs[a], l.p.Locs[b]
 	lb.Labels = append(lb.Labels, la.Labels...)
-	lb.Flags |= la.Flags & (EndLoc | ProgressLoc | AcceptLoc)
+	lb.Flags |= la.Flags & (EndLoc | ProgressLoc | AcceptLoc | CompoundLoc)
 	lb.Out = append(lb.Out, la.Out...)
 	l.parent[a] = b
 }
@@ -678,6 +681,10 @@ func (l *lowerer) emit(t *Trans) {
 	if t.Region == 0 {
 		t.Region = l.region
 	}
+	if l.labelNext {
+		t.Labelled = true
+		l.labelNext = false
+	}
 	if l.dstep {
 		t.Region = 0
 	}
@@ -778,6 +785,15 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 			l.mtypeDecl(d)
 			continue
 		case *ast.ChanAssert:
+			for _, x := range d.Chans {
+				if r, ok := l.expr(x).(*Ref); ok && r.Var != nil {
+					if d.Send {
+						r.Var.XS = true
+					} else {
+						r.Var.XR = true
+					}
+				}
+			}
 			continue
 		}
 		real = append(real, s)
@@ -795,6 +811,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		for _, lb := range labels {
 			l.pending = append(l.pending, pendingLabel{lb.Name, l.pos(lb.NamePos)})
 		}
+		labelled := len(l.pending) > 0
 		l.flushLabels(cur)
 		// A jump that starts a plain sequence (a proctype body) is no
 		// step: the sequence starts at its target (SPIN hunts the start
@@ -846,7 +863,9 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 				}
 			}
 		}
+		l.labelNext = labelled
 		l.stmt(inner, cur, next, branch && first)
+		l.labelNext = false
 		l.tail = saveTail
 		first = false
 		if skip > 0 {
@@ -886,6 +905,20 @@ func (l *lowerer) flushLabels(at int) {
 
 func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	pos := l.pos(s.Pos())
+	switch s := s.(type) {
+	case *ast.IfStmt, *ast.DoStmt, *ast.BlockStmt, *ast.AtomicStmt, *ast.UnlessStmt, *ast.InlineCall, *ast.DStepStmt:
+		// an element of its own in SPIN: statement merging stops here
+		l.labelNext = false
+		l.p.Locs[l.find(from)].Flags |= CompoundLoc
+	case *ast.SelectStmt:
+		l.labelNext = false
+		if _, ok := s.Lo.(*ast.IntLit); ok {
+			// the lexical expansion into one option per value is an if
+			l.p.Locs[l.find(from)].Flags |= CompoundLoc
+		}
+	case *ast.ForStmt:
+		l.labelNext = false
+	}
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		x := l.expr(s.X)
@@ -950,6 +983,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			if l.region != 0 && !l.dstep {
 				l.p.Locs[head].Region = l.region
 			}
+			l.p.Locs[head].Flags |= CompoundLoc
 		}
 		// Inside an atomic sequence, a loop whose exit leaves the
 		// sequence (or reaches its last statement) keeps its break target
@@ -968,7 +1002,8 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breaks = l.breaks[:len(l.breaks)-1]
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
 		if exit != to {
-			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od)})
+			// SPIN's labelled break target (:bN) after the do
+			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od), Labelled: true})
 		}
 		if head != from {
 			l.copyOut(head, from, 0)
@@ -987,6 +1022,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			l.defineLabel(lb.Name, l.pos(lb.NamePos), from)
 		}
 		if inner != nil {
+			l.labelNext = true
 			l.stmt(inner, from, to, branch)
 		}
 	case *ast.AtomicStmt:
