@@ -181,7 +181,8 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 				d = res.Spin.Depth
 			}
 			if r == 0 || res.Gospin.OK {
-				if out := gospinRun(&res.Gospin, gDir, filepath.Base(gModel), d, o); out != nil {
+				claim := res.Spin.Report.Claim
+				if out := gospinRun(&res.Gospin, gDir, filepath.Base(gModel), d, claim, o); out != nil {
 					gOut = out
 				}
 			}
@@ -324,7 +325,9 @@ func spinAgain(sr *SpinResult, dir, model string, o *options) []byte {
 }
 
 // gospinRun runs gospin verify once and adds a sample.
-func gospinRun(gr *GospinResult, dir, model string, depth int, o *options) []byte {
+// claim is the never claim or ltl property pan checked (gospin checks
+// every property of the model unless told which, with -N).
+func gospinRun(gr *GospinResult, dir, model string, depth int, claim string, o *options) []byte {
 	if o.gospinBin == "" {
 		gr.Failure = o.gospinErr
 		return nil
@@ -332,6 +335,11 @@ func gospinRun(gr *GospinResult, dir, model string, depth int, o *options) []byt
 	args := []string{"verify"}
 	args = append(args, o.cfg.gospin...)
 	args = append(args, "-m", strconv.Itoa(depth))
+	if claim != "" {
+		args = append(args, "-N", claim)
+	} else {
+		args = append(args, "-noclaim")
+	}
 	args = append(args, o.gospinArgs...)
 	args = append(args, "-json", model)
 	var env []string

@@ -305,12 +305,12 @@ func TestGospinRunFake(t *testing.T) {
 	}
 	o := &options{cfg: configs["safety_plain"], gospinBin: bin, timeout: 10 * time.Second, gomaxprocs: 1}
 	var gr GospinResult
-	gospinRun(&gr, dir, "m.pml", 100000, o)
+	gospinRun(&gr, dir, "m.pml", 100000, "", o)
 	if !gr.OK || gr.Failure != "" {
 		t.Fatalf("gospin side failed: %+v", gr)
 	}
 	args, _ := os.ReadFile(filepath.Join(dir, "args.txt"))
-	if got, want := strings.TrimSpace(string(args)), "verify -noreduce -o1 -o2 -o3 -m 100000 -json m.pml"; got != want {
+	if got, want := strings.TrimSpace(string(args)), "verify -noreduce -o1 -o2 -o3 -m 100000 -noclaim -json m.pml"; got != want {
 		t.Errorf("arguments %q, want %q", got, want)
 	}
 	if gr.Verdict != "pass" || gr.Report.StatesStored != 1000 || len(gr.Samples) != 1 || gr.Samples[0].MaxRSSKB <= 0 {
@@ -333,7 +333,7 @@ func TestGospinRunFake(t *testing.T) {
 	// A gospin without the verify command: n/a with the reason.
 	os.WriteFile(bin, []byte("#!/bin/sh\necho 'gospin: unknown command \"verify\"' >&2\nexit 2\n"), 0o755)
 	gr = GospinResult{}
-	gospinRun(&gr, dir, "m.pml", 100000, o)
+	gospinRun(&gr, dir, "m.pml", 100000, "", o)
 	if gr.OK || !strings.Contains(gr.Failure, "unknown command") {
 		t.Errorf("failing gospin: %+v", gr)
 	}
