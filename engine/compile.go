@@ -268,6 +268,14 @@ func (cm *compiler) expr(x automata.Expr) efn {
 }
 
 func (cm *compiler) binary(x *automata.Binary) efn {
+	if x.Op == token.LAND || x.Op == token.LOR {
+		if f := cm.fusedTests(x); f != nil {
+			return f
+		}
+	}
+	if f := cm.binaryConst(x); f != nil {
+		return f
+	}
 	a, b := cm.expr(x.X), cm.expr(x.Y)
 	switch x.Op {
 	case token.ADD:
@@ -318,6 +326,180 @@ func (cm *compiler) binary(x *automata.Binary) efn {
 		r, _ := automata.BinOp(op, a(c), b(c))
 		return r
 	}
+}
+
+// byteRef returns where a scalar byte-sized variable (bit, bool, byte,
+// mtype, pid, chan) lives, for the fused closures of binaryConst.
+func (cm *compiler) byteRef(x automata.Expr) (off int, global, ok bool) {
+	r, isRef := x.(*automata.Ref)
+	if !isRef || r.Remote != nil || r.Index != nil || len(r.Path) != 0 || cm.e.isHidden(r.Var) {
+		return 0, false, false
+	}
+	switch r.Var.Type.Kind {
+	case ast.Int, ast.Short, ast.Unsigned:
+		return 0, false, false
+	}
+	if r.Var.Type.Struct != nil {
+		return 0, false, false
+	}
+	if r.Var.Global {
+		return cm.e.globOff + r.Var.Offset, true, true
+	}
+	return procHdr + r.Var.Offset, false, true
+}
+
+// byteTest is a comparison of a byte-sized variable with a constant.
+type byteTest struct {
+	off    int
+	global bool
+	op     token.Token
+	k      int32
+}
+
+func (t *byteTest) eval(c *ctx) bool {
+	var v int32
+	if t.global {
+		v = int32(c.s[t.off])
+	} else {
+		v = int32(c.s[c.base+t.off])
+	}
+	switch t.op {
+	case token.EQL:
+		return v == t.k
+	case token.NEQ:
+		return v != t.k
+	case token.LSS:
+		return v < t.k
+	case token.LEQ:
+		return v <= t.k
+	case token.GTR:
+		return v > t.k
+	}
+	return v >= t.k
+}
+
+// fusedTests compiles a chain of && (or of ||) whose operands are all
+// comparisons of byte-sized variables with constants — the guards that
+// BEEM-style models are made of — into one closure over a table of tests.
+func (cm *compiler) fusedTests(x *automata.Binary) efn {
+	var tests []byteTest
+	var collect func(e automata.Expr) bool
+	collect = func(e automata.Expr) bool {
+		if b, ok := e.(*automata.Binary); ok {
+			if b.Op == x.Op {
+				return collect(b.X) && collect(b.Y)
+			}
+			switch b.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				k, isConst := b.Y.(*automata.Const)
+				if !isConst {
+					return false
+				}
+				off, global, ok := cm.byteRef(b.X)
+				if !ok {
+					return false
+				}
+				tests = append(tests, byteTest{off: off, global: global, op: b.Op, k: int32(k.V)})
+				return true
+			}
+		}
+		return false
+	}
+	if !collect(x) || len(tests) < 2 {
+		return nil
+	}
+	if x.Op == token.LAND {
+		return func(c *ctx) int32 {
+			for i := range tests {
+				if !tests[i].eval(c) {
+					return 0
+				}
+			}
+			return 1
+		}
+	}
+	return func(c *ctx) int32 {
+		for i := range tests {
+			if tests[i].eval(c) {
+				return 1
+			}
+		}
+		return 0
+	}
+}
+
+// binaryConst fuses the common comparisons and sums with a constant right
+// operand (x == 3, i < N, n + 1) into one closure, and into a direct read
+// of the state when the left operand is a byte-sized variable: expressions
+// are closures, and each call saved counts in the inner loop.
+func (cm *compiler) binaryConst(x *automata.Binary) efn {
+	k0, isConst := x.Y.(*automata.Const)
+	if !isConst {
+		return nil
+	}
+	k := int32(k0.V)
+	if off, global, ok := cm.byteRef(x.X); ok {
+		if global {
+			switch x.Op {
+			case token.EQL:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) == k) }
+			case token.NEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) != k) }
+			case token.LSS:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) < k) }
+			case token.LEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) <= k) }
+			case token.GTR:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) > k) }
+			case token.GEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[off]) >= k) }
+			case token.ADD:
+				return func(c *ctx) int32 { return int32(c.s[off]) + k }
+			case token.SUB:
+				return func(c *ctx) int32 { return int32(c.s[off]) - k }
+			}
+		} else {
+			switch x.Op {
+			case token.EQL:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) == k) }
+			case token.NEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) != k) }
+			case token.LSS:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) < k) }
+			case token.LEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) <= k) }
+			case token.GTR:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) > k) }
+			case token.GEQ:
+				return func(c *ctx) int32 { return bi(int32(c.s[c.base+off]) >= k) }
+			case token.ADD:
+				return func(c *ctx) int32 { return int32(c.s[c.base+off]) + k }
+			case token.SUB:
+				return func(c *ctx) int32 { return int32(c.s[c.base+off]) - k }
+			}
+		}
+		return nil
+	}
+	a := cm.expr(x.X)
+	switch x.Op {
+	case token.EQL:
+		return func(c *ctx) int32 { return bi(a(c) == k) }
+	case token.NEQ:
+		return func(c *ctx) int32 { return bi(a(c) != k) }
+	case token.LSS:
+		return func(c *ctx) int32 { return bi(a(c) < k) }
+	case token.LEQ:
+		return func(c *ctx) int32 { return bi(a(c) <= k) }
+	case token.GTR:
+		return func(c *ctx) int32 { return bi(a(c) > k) }
+	case token.GEQ:
+		return func(c *ctx) int32 { return bi(a(c) >= k) }
+	case token.ADD:
+		return func(c *ctx) int32 { return a(c) + k }
+	case token.SUB:
+		return func(c *ctx) int32 { return a(c) - k }
+	}
+	return nil
 }
 
 func bi(b bool) int32 {
