@@ -200,7 +200,7 @@ func TestReplay(t *testing.T) {
 	if err := tr.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	st, err := ReadTrail(&buf, "assert.pml.trail")
+	st, err := trail.Read(&buf, "assert.pml.trail")
 	if err != nil {
 		t.Fatal(err)
 	}

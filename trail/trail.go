@@ -121,8 +121,10 @@ func Read(r io.Reader, name string) (*Trail, error) {
 		if n[0] != len(t.Steps) {
 			return nil, fmt.Errorf("%s:%d: expected step %d, found %d", name, line, len(t.Steps), n[0])
 		}
-		if n[1] < 0 || n[2] < 0 || n[3] < 0 {
-			return nil, fmt.Errorf("%s:%d: negative pid, transition or successor index", name, line)
+		// A pid of -1 is a move of the never claim alone (the system
+		// stutters); a transition of -1 a lost atomic sequence.
+		if n[1] < -1 || n[2] < -1 || n[3] < 0 {
+			return nil, fmt.Errorf("%s:%d: bad pid, transition or successor index", name, line)
 		}
 		t.Steps = append(t.Steps, Step{Pid: n[1], Group: n[2], K: n[3]})
 	}

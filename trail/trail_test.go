@@ -35,7 +35,7 @@ func TestReadErrors(t *testing.T) {
 		{"0:1:2\n", "t:1: expected STEP:PID:GROUP:K"},
 		{"0:1:x:0\n", `t:1: expected a number, found "x"`},
 		{"1:1:2:0\n", "t:1: expected step 0, found 1"},
-		{"# c\n0:-3:2:0\n", "t:2: negative pid"},
+		{"# c\n0:-3:2:0\n", "t:2: bad pid"},
 	} {
 		_, err := Read(strings.NewReader(c.in), "t")
 		if err == nil || !strings.HasPrefix(err.Error(), c.msg) {
