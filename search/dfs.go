@@ -70,13 +70,24 @@ func (e *expander) release(lo int) {
 // the stack give their successors up (lo == dropped) and generate them
 // again when the search comes back to them: the model's Next is
 // deterministic, so taken = next - lo says where to resume.
+//
+// Frames are kept small (48 bytes): pan's searches can be millions of
+// levels deep. An intermediate (atomic) state's bytes are on the atomic
+// stack at atomicOff; a stored state is read back from the store by idx.
 type frame struct {
-	state        []byte // an intermediate state's bytes (on the atomic stack), or nil: read idx from the store
 	lo, hi, next int32
 	taken        int32
-	atomicOff    int32  // start of this frame's bytes on the atomic stack, or -1
+	atomicOff    int32 // start of this frame's bytes on the atomic stack, or -1
+	atomicLen    int32
 	idx          uint64 // store index of a stored state (^0 for an intermediate one)
-	step         Step   // the step that led here
+	pid, group   int32  // the step that led here
+	k            int32
+}
+
+func (f *frame) step() Step { return Step{Pid: int(f.pid), Group: int(f.group), K: int(f.k)} }
+
+func newFrame(st Step, atomicOff, atomicLen int32, idx uint64) frame {
+	return frame{atomicOff: atomicOff, atomicLen: atomicLen, idx: idx, pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
 }
 
 const dropped = -1
@@ -195,8 +206,9 @@ func (w *walker) stored(idx uint64) []byte {
 // stateOf returns the state of frame f: an intermediate state's bytes, or
 // a stored state read from the store (valid until the next store read).
 func (w *walker) stateOf(f *frame) []byte {
-	if f.state != nil {
-		return f.state
+	if f.atomicOff >= 0 {
+		end := f.atomicOff + f.atomicLen
+		return w.atomics[f.atomicOff:end:end]
 	}
 	return w.stored(f.idx)
 }
@@ -205,7 +217,7 @@ func (w *walker) trail(last *Step) []Step {
 	t := make([]Step, 0, len(w.prefix)+w.stack.n)
 	t = append(t, w.prefix...)
 	for i := 1; i < w.stack.n; i++ {
-		t = append(t, w.stack.at(i).step)
+		t = append(t, w.stack.at(i).step())
 	}
 	if last != nil {
 		t = append(t, *last)
@@ -220,11 +232,13 @@ func (w *walker) run(root []byte, _ []Step) error {
 	nested := w.seed != nil
 	base := len(w.prefix) // depth of the root
 	defer func() { s.noteStack(ex, &w.stack, w.atomics) }()
-	rootIdx := ^uint64(0)
-	if !nested {
-		rootIdx = w.rootIdx
+	if nested {
+		// the seed goes on the atomic stack: it is the root's state
+		w.atomics = append(w.atomics[:0], root...)
+		w.stack.push(newFrame(Step{}, 0, int32(len(root)), ^uint64(0)))
+	} else {
+		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
 	}
-	w.stack.push(frame{state: root, atomicOff: -1, idx: rootIdx})
 	if err := w.expandTop(); err != nil {
 		return stopErr(err)
 	}
@@ -279,7 +293,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 						step := sc.step
 						steps := w.trail(&step)
 						for i := int(pos) + 1; i < w.main.stack.n; i++ {
-							steps = append(steps, w.main.stack.at(i).step)
+							steps = append(steps, w.main.stack.at(i).step())
 						}
 						s.cycleStart = len(w.prefix)
 						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
@@ -311,9 +325,8 @@ func (w *walker) run(root []byte, _ []Step) error {
 			s.res.Transitions++
 			continue
 		}
-		var state []byte
 		pushedIdx := ^uint64(0)
-		atomicOff := int32(-1)
+		atomicOff, atomicLen := int32(-1), int32(0)
 		if sc.flags&pins.InAtomic != 0 {
 			// Inside an atomic sequence: explored but not stored, as pan
 			// does. The bytes go on the atomic stack until the frame is
@@ -321,7 +334,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			s.res.AtomicSteps++
 			atomicOff = int32(len(w.atomics))
 			w.atomics = append(w.atomics, ex.bytes(sc)...)
-			state = w.atomics[atomicOff:len(w.atomics):len(w.atomics)]
+			atomicLen = int32(len(w.atomics)) - atomicOff
 		} else {
 			idx, added, err := w.insert(ex.bytes(sc))
 			if err != nil {
@@ -351,7 +364,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
 		}
-		w.stack.push(frame{state: state, step: sc.step, atomicOff: atomicOff, idx: pushedIdx})
+		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if w.cyan != nil && pushedIdx != ^uint64(0) {
 			w.cyan[pushedIdx] = int32(w.stack.n - 1)
 		}
@@ -396,7 +409,7 @@ func (w *walker) nested(top int) error {
 	in.seed = append(in.seed[:0], w.stateOf(w.stack.at(top))...)
 	in.prefix = in.prefix[:0]
 	for i := 1; i <= top; i++ {
-		in.prefix = append(in.prefix, w.stack.at(i).step)
+		in.prefix = append(in.prefix, w.stack.at(i).step())
 	}
 	// the seed itself is stored with the nested flag, as pan does
 	if _, _, err := in.insert(in.seed); err != nil {
