@@ -66,28 +66,30 @@ func (e *expander) release(lo int) {
 }
 
 // frame is one state on the depth-first stack. Its generated successors
-// are succs[lo:hi] of the expander, next the one to take; frames deep in
+// are succs[lo:hi] of the expander, lo+taken the next to take; frames deep in
 // the stack give their successors up (lo == dropped) and generate them
 // again when the search comes back to them: the model's Next is
-// deterministic, so taken = next - lo says where to resume.
+// deterministic, so taken says where to resume.
 //
-// Frames are kept small (48 bytes): pan's searches can be millions of
+// Frames are kept small (40 bytes): pan's searches can be millions of
 // levels deep. An intermediate (atomic) state's bytes are on the atomic
 // stack at atomicOff; a stored state is read back from the store by idx.
 type frame struct {
-	lo, hi, next int32
+	lo, hi       int32 // the generated successors (the next to take is lo+taken)
 	taken        int32
 	atomicOff    int32 // start of this frame's bytes on the atomic stack, or -1
 	atomicLen    int32
-	idx          uint64 // store index of a stored state (^0 for an intermediate one)
+	idxLo, idxHi uint32 // store index of a stored state (^0 for an intermediate one)
 	pid, group   int32  // the step that led here
 	k            int32
 }
 
+func (f *frame) idx() uint64 { return uint64(f.idxHi)<<32 | uint64(f.idxLo) }
+
 func (f *frame) step() Step { return Step{Pid: int(f.pid), Group: int(f.group), K: int(f.k)} }
 
 func newFrame(st Step, atomicOff, atomicLen int32, idx uint64) frame {
-	return frame{atomicOff: atomicOff, atomicLen: atomicLen, idx: idx, pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
+	return frame{atomicOff: atomicOff, atomicLen: atomicLen, idxLo: uint32(idx), idxHi: uint32(idx >> 32), pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
 }
 
 const dropped = -1
@@ -210,7 +212,7 @@ func (w *walker) stateOf(f *frame) []byte {
 		end := f.atomicOff + f.atomicLen
 		return w.atomics[f.atomicOff:end:end]
 	}
-	return w.stored(f.idx)
+	return w.stored(f.idx())
 }
 
 func (w *walker) trail(last *Step) []Step {
@@ -249,12 +251,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
 			lo, hi := ex.expand(w.stateOf(f))
-			f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)+f.taken
+			f.lo, f.hi = int32(lo), int32(hi)
 			if w.keepLo > top {
 				w.keepLo = top
 			}
 		}
-		if f.next == f.hi {
+		if f.lo+f.taken == f.hi {
 			ex.release(int(f.lo))
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
@@ -267,14 +269,13 @@ func (w *walker) run(root []byte, _ []Step) error {
 				}
 				f = w.stack.at(top)
 			}
-			if w.cyan != nil && f.idx != ^uint64(0) {
-				delete(w.cyan, f.idx)
+			if w.cyan != nil && f.idx() != ^uint64(0) {
+				delete(w.cyan, f.idx())
 			}
 			w.stack.pop()
 			continue
 		}
-		sc := &ex.succs[f.next]
-		f.next++
+		sc := &ex.succs[f.lo+f.taken]
 		f.taken++
 		depth := base + w.stack.n // depth of the successor
 		if v := sc.viol; v != nil && !nested {
@@ -429,7 +430,7 @@ func (w *walker) expandTop() error {
 	f := w.stack.at(w.stack.n - 1)
 	st := w.stateOf(f)
 	lo, hi := w.ex.expand(st)
-	f.lo, f.hi, f.next = int32(lo), int32(hi), int32(lo)
+	f.lo, f.hi = int32(lo), int32(hi)
 	if w.seed == nil && lo == hi && !s.claim {
 		// As pan: with -a, a deadlock is no invalid end state, but one in
 		// an accepting state is an accepting cycle (it stutters there).
@@ -470,7 +471,7 @@ func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int)
 	for i := from; i < to; i++ {
 		f := stack.at(i)
 		if f.lo != dropped {
-			f.lo, f.hi, f.next = dropped, dropped, dropped
+			f.lo, f.hi = dropped, dropped
 		}
 	}
 	if base == 0 {
@@ -491,7 +492,6 @@ func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int)
 		f := stack.at(i)
 		f.lo -= int32(base)
 		f.hi -= int32(base)
-		f.next -= int32(base)
 	}
 	ex.start -= base
 	return to
