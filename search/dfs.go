@@ -241,7 +241,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 	} else {
 		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
 	}
-	if err := w.expandTop(); err != nil {
+	if err := w.expandTop(nil); err != nil {
 		return stopErr(err)
 	}
 	for w.stack.n > 0 {
@@ -365,11 +365,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
 		}
+		succBytes := ex.bytes(sc)
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if w.cyan != nil && pushedIdx != ^uint64(0) {
 			w.cyan[pushedIdx] = int32(w.stack.n - 1)
 		}
-		if err := w.expandTop(); err != nil {
+		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
 		}
 		if w.stack.n&(1<<blockShift-1) == 0 {
@@ -425,16 +426,23 @@ func (w *walker) nested(top int) error {
 
 // expandTop generates the successors of the top frame and checks it for
 // an invalid end state.
-func (w *walker) expandTop() error {
+//
+// state, when not nil, is the top frame's state (the successor's bytes as
+// generated), which saves reading it back from the store.
+func (w *walker) expandTop(state []byte) error {
 	s := w.s
 	f := w.stack.at(w.stack.n - 1)
-	st := w.stateOf(f)
-	lo, hi := w.ex.expand(st)
+	if state == nil {
+		state = w.stateOf(f)
+	}
+	// The successors are appended to the arena; state stays valid (it
+	// lies before them, or in the arena's previous array).
+	lo, hi := w.ex.expand(state)
 	f.lo, f.hi = int32(lo), int32(hi)
 	if w.seed == nil && lo == hi && !s.claim {
 		// As pan: with -a, a deadlock is no invalid end state, but one in
 		// an accepting state is an accepting cycle (it stutters there).
-		st := s.m.Status(w.stateOf(f))
+		st := s.m.Status(state)
 		var v *pins.Violation
 		switch {
 		case !s.opt.Accept && st&pins.ValidEnd == 0:

@@ -58,7 +58,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (the search is always unreduced for now)")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
-	fs.IntVar(&vo.HashLog2, "w", 18, "initial hash table size as a power of two (the table grows)")
+	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
 	memlim := fs.Int64("memlim", 0, "memory limit in `MB` for states (0: none)")
 	fs.IntVar(&vo.StopAfter, "c", 1, "stop at the `N`th error (0: do not stop)")
 	fs.BoolVar(&vo.AllTrails, "e", false, "keep going and write a trail for every error")
