@@ -259,6 +259,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	}
 	if opt.Merge {
 		e.computeMerge()
+		e.mergeInfo()
 	}
 	e.c.s = make([]byte, 0, 1<<12)
 	if _, err := e.Initial(nil); err != nil {

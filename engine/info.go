@@ -162,3 +162,36 @@ func (b *infoBuilder) body(p *automata.Proc, l int, seen map[int]bool) {
 		b.body(p, t.To, seen)
 	}
 }
+
+// mergeInfo adds to each transition's dependency information that of the
+// statements merged after it: with statement merging a step executes the
+// whole chain.
+func (e *Engine) mergeInfo() {
+	union := func(dst *[]int, src []int) {
+		for _, x := range src {
+			found := false
+			for _, y := range *dst {
+				if x == y {
+					found = true
+					break
+				}
+			}
+			if !found {
+				*dst = append(*dst, x)
+			}
+		}
+	}
+	for id, ct := range e.trans {
+		if ct == nil || len(ct.chain) == 0 {
+			continue
+		}
+		g := &e.info.Groups[id]
+		for _, m := range ct.chain {
+			mg := &e.info.Groups[m.t.ID]
+			union(&g.Reads, mg.Reads)
+			union(&g.Writes, mg.Writes)
+			union(&g.Sends, mg.Sends)
+			union(&g.Recvs, mg.Recvs)
+		}
+	}
+}

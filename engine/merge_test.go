@@ -151,3 +151,45 @@ func TestMergeNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeInfo: a merged step's dependency information covers the whole
+// chain (the reduction relies on it).
+func TestMergeInfo(t *testing.T) {
+	e, err := loadSrc("m.pml", []byte("active proctype P() { byte a, b; a = 1; b = 2; a == 1 }"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err = NewWithOptions(e.Program(), Options{Merge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := e.Info()
+	slot := func(name string) int {
+		for i, s := range info.Slots {
+			if s.Name == name {
+				return i
+			}
+		}
+		t.Fatalf("no slot %s", name)
+		return -1
+	}
+	a, b := slot("P.a"), slot("P.b")
+	for _, g := range info.Groups {
+		if g.Text != "a = 1" {
+			continue
+		}
+		has := func(l []int, x int) bool {
+			for _, y := range l {
+				if y == x {
+					return true
+				}
+			}
+			return false
+		}
+		if !has(g.Writes, a) || !has(g.Writes, b) {
+			t.Errorf("merged group writes %v; want a (%d) and b (%d)", g.Writes, a, b)
+		}
+		return
+	}
+	t.Fatal("no group a = 1")
+}
