@@ -56,9 +56,10 @@ var ErrMemLimit = errors.New("memory limit reached")
 const (
 	chunkShift = 22 // 4 MiB arena chunks
 	chunkSize  = 1 << chunkShift
-	offsetBits = 40 // arena offsets up to 1 TiB
+	offsetBits = 36 // arena offsets up to 64 GiB
 	offsetMask = 1<<offsetBits - 1
 	tagShift   = offsetBits
+	tagBits    = 64 - offsetBits // the top bits of the hash, kept in the slot
 	maxLoad    = 0.75
 )
 
@@ -66,6 +67,10 @@ const (
 type Table struct {
 	slots     []uint64 // 0 = empty; else tag<<40 | (arena offset + 1)
 	mask      uint64
+	// shift: a state's home slot is the top bits of its hash, h >> shift.
+	// The slot keeps the top tagBits bits of the hash, so while the table
+	// has at most 1<<tagBits slots it grows without rehashing any state.
+	shift uint
 	n         int
 	limit     int // grow when n reaches limit
 	chunks    [][]byte
@@ -90,6 +95,7 @@ func New(sizeLog2 int, memLimit int64) *Table {
 	t := &Table{memLimit: memLimit}
 	t.slots = make([]uint64, 1<<sizeLog2)
 	t.mask = uint64(len(t.slots) - 1)
+	t.shift = uint(64 - sizeLog2)
 	t.limit = int(float64(len(t.slots)) * maxLoad)
 	return t
 }
@@ -220,8 +226,8 @@ func (t *Table) Insert(s []byte) (uint64, bool, error) {
 
 func (t *Table) insert(s []byte) (uint64, bool, error) {
 	h := xxh3.Hash(s)
-	tag := h >> tagShift // top 24 bits; the slot index uses the low bits
-	i := h & t.mask
+	tag := h >> tagShift // the top bits; the home slot is the top bits too
+	i := h >> t.shift
 	for {
 		e := t.slots[i]
 		if e == 0 {
@@ -259,7 +265,7 @@ func (t *Table) Lookup(s []byte) (uint64, bool) {
 	}
 	h := xxh3.Hash(s)
 	tag := h >> tagShift
-	i := h & t.mask
+	i := h >> t.shift
 	for {
 		e := t.slots[i]
 		if e == 0 {
@@ -327,13 +333,19 @@ func (t *Table) grow() error {
 	old := t.slots
 	t.slots = make([]uint64, newLen)
 	t.mask = uint64(newLen - 1)
+	t.shift--
 	t.limit = int(float64(newLen) * maxLoad)
+	k := 64 - t.shift // log2 of the new size
 	for _, e := range old {
 		if e == 0 {
 			continue
 		}
-		h := xxh3.Hash(t.raw(e&offsetMask - 1))
-		i := h & t.mask
+		var i uint64
+		if k <= tagBits {
+			i = (e >> tagShift) >> (tagBits - k) // the home slot from the kept hash bits
+		} else {
+			i = xxh3.Hash(t.raw(e&offsetMask-1)) >> t.shift
+		}
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
 		}
