@@ -65,7 +65,7 @@ const (
 
 // Table is the default Set: a hash table over byte arenas.
 type Table struct {
-	slots []uint64 // 0 = empty; else tag<<40 | (arena offset + 1)
+	slots []uint64 // 0 = empty; else tag<<36 | (arena offset + 1)
 	mask  uint64
 	// shift: a state's home slot is the top bits of its hash, h >> shift.
 	// The slot keeps the top tagBits bits of the hash, so while the table
