@@ -35,6 +35,11 @@ type Engine struct {
 	globInits   []efn
 	globArr     [][]efn
 	cover       [][]bool // reached locations per proctype (nil: not recorded)
+	// the highest priority of an enabled process in the state being
+	// expanded (see outranked)
+	prioMax     int
+	prioValid   bool
+	prioTimeout bool
 
 	c    ctx
 	tr   pins.Transition

@@ -12,6 +12,7 @@ import (
 // effect); if nothing can move, once more with timeout true.
 func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
 	c := &e.c
+	e.prioValid = false
 	c.s = append(c.s[:0], s...)
 	if c.decode() != nil {
 		return
@@ -352,13 +353,20 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 
 // outranked reports whether another process of higher priority can move
 // (then pid may not: pan's highest_priority rule).
+//
+// The highest priority of an enabled process is computed once per state
+// (and timeout round) and kept: pid is outranked when it is higher than
+// pid's own priority.
 func (e *Engine) outranked(pid int) bool {
 	c := &e.c
-	my := c.s[c.procOff[pid]+procHdr]
-	for q := 0; q < c.nproc; q++ {
-		if q != pid && c.s[c.procOff[q]+procHdr] > my && e.procEnabled(c, q) {
-			return true
+	if !e.prioValid || e.prioTimeout != c.timeout {
+		e.prioMax = -1
+		for q := 0; q < c.nproc; q++ {
+			if p := int(c.s[c.procOff[q]+procHdr]); p > e.prioMax && e.procEnabled(c, q) {
+				e.prioMax = p
+			}
 		}
+		e.prioValid, e.prioTimeout = true, c.timeout
 	}
-	return false
+	return e.prioMax > int(c.s[c.procOff[pid]+procHdr])
 }
