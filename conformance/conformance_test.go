@@ -425,3 +425,168 @@ func TestAcceptanceFair(t *testing.T) {
 		})
 	}
 }
+
+// TestReductionVerdicts: with partial-order reduction (gospin verify's
+// default) every model of the corpus under 300,000 states (SPIN's
+// safety_noreduce row) gets the verdict it gets without, and the reduced
+// search never stores more states. Both runs use SPIN's default state
+// space (dead-variable reset, write-only hiding, statement merging). The
+// log lists the states stored without and with reduction next to those of
+// SPIN's own reduced search (the safety row).
+func TestReductionVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	spinReduced := map[string]row{}
+	for _, r := range readExpected(t) {
+		if r.config == "safety" {
+			spinReduced[r.model] = r
+		}
+	}
+	var lines []string
+	for _, r := range selectRows(t, "safety_noreduce") {
+		if r.stored >= 300_000 {
+			continue
+		}
+		r := r
+		t.Run(r.model, func(t *testing.T) {
+			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16}
+			full, err := runSpinDefaults(r, vo)
+			if err != nil {
+				t.Skip(err)
+			}
+			vo.Reduce = true
+			red, err := runSpinDefaults(r, vo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if red.replay != "" {
+				t.Errorf("reduced trail: %s", red.replay)
+			}
+			if full.verdict != red.verdict {
+				t.Errorf("verdict %s (%s) with reduction, %s (%s) without", red.verdict, red.kind, full.verdict, full.kind)
+			} else if full.kind != red.kind {
+				// the first error met may differ: the kinds found must not
+				ka, kb := errorKinds(t, r, false), errorKinds(t, r, true)
+				if ka != kb {
+					t.Errorf("error kinds %q with reduction, %q without", kb, ka)
+				}
+			}
+			if full.verdict == "pass" && full.complete && red.stored > full.stored {
+				t.Errorf("reduction stored %d states, the full search %d", red.stored, full.stored)
+			}
+			sp := "-"
+			if s, ok := spinReduced[r.model]; ok {
+				sp = strconv.FormatInt(s.stored, 10)
+			}
+			lines = append(lines, fmt.Sprintf("%s\t%s\t%d\t%d\t%s", r.model, full.verdict, full.stored, red.stored, sp))
+		})
+	}
+	t.Logf("model\tverdict\tfull\treduced\tspin-safety\n%s", strings.Join(lines, "\n"))
+}
+
+// errorKinds runs the row's model to the end (every error) and returns the
+// sorted set of the kinds found.
+func errorKinds(t *testing.T, r row, reduce bool) string {
+	t.Helper()
+	path := filepath.Join(corpusDir, "models", r.model+".pml")
+	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	if err != nil || fr.HasErrors() {
+		t.Fatalf("front end: %v", err)
+	}
+	props := property.List(fr.Model)
+	var p *property.Property
+	if r.claim != "-" && r.claim != ":np_:" && len(props) > 0 {
+		p = &props[0]
+	}
+	pm, err := property.Model(fr.Model, p, property.FromLTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs diag.List
+	prog := automata.Lower(pm, &errs)
+	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, _, err := verify.Run(context.Background(), path, m, verify.Options{MaxDepth: r.maxDepth, StopAfter: 0, HashLog2: 16, Reduce: reduce})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := map[string]bool{}
+	for _, v := range sum.Violations {
+		set[v.Kind] = true
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ",")
+}
+
+// runSpinDefaults is runWith for SPIN's default state space (dead-variable
+// reset, write-only hiding, statement merging), with the trail replayed by
+// an engine with the same options.
+func runSpinDefaults(r row, vo verify.Options) (result, error) {
+	noreduce, merge := true, true
+	path := filepath.Join(corpusDir, "models", r.model+".pml")
+	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	if err != nil {
+		return result{}, err
+	}
+	if fr.HasErrors() {
+		return result{}, fmt.Errorf("front end: %s", fr.Diags.Error())
+	}
+	// the property pan checked: the -N one, else the model's first claim
+	props := property.List(fr.Model)
+	var p *property.Property
+	switch {
+	case r.ltl != "-" && r.ltl != "":
+		p = property.Find(props, r.ltl)
+	case r.claim != "-" && r.claim != ":np_:" && len(props) > 0:
+		p = &props[0]
+	}
+	pm, err := property.Model(fr.Model, p, property.FromLTL)
+	if err != nil {
+		return result{}, err
+	}
+	var errs diag.List
+	prog := automata.Lower(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return result{}, fmt.Errorf("lowering: %s", errs.Error())
+	}
+	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
+	if err != nil {
+		return result{}, err
+	}
+	sum, sres, err := verify.Run(context.Background(), path, m, vo)
+	if err != nil {
+		return result{}, err
+	}
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete}
+	if len(sum.Violations) > 0 {
+		res.verdict = "fail"
+		res.kind = panKind[sum.Violations[0].Kind]
+		// the trail must replay to the same error (gospin run -t)
+		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
+			e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
+			if err != nil {
+				return result{}, err
+			}
+			first := sres.Errors[0]
+			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart}})
+			switch {
+			case err != nil:
+				res.replay = err.Error()
+			case first.Violation.Kind == pins.InvalidEndState && rr.End != simulate.InvalidEnd:
+				res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
+			case first.Violation.Kind == pins.Assertion || first.Violation.Kind == pins.RuntimeError || first.Violation.Kind == pins.ClaimEnd:
+				if rr.Violation == nil || rr.Violation.Kind != first.Violation.Kind {
+					res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Violation.Kind)
+				}
+			}
+		}
+	}
+	return res, nil
+}

@@ -145,6 +145,10 @@ func (s *searcher) dfs() error {
 		w.cyan = map[uint64]int32{idx: 0}
 	}
 	w.rootIdx = idx
+	if w.por = s.newPOR(); w.por != nil {
+		w.por.onStack[idx] = struct{}{}
+		defer func() { s.res.Reduced = w.por.reduced }()
+	}
 	return w.run(nil, nil)
 }
 
@@ -170,6 +174,8 @@ type walker struct {
 	cyan    map[uint64]int32
 	main    *walker
 	rootIdx uint64
+	// por, when not nil, selects ample sets (partial-order reduction)
+	por *por
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
@@ -250,7 +256,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if f.lo == dropped {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
-			lo, hi := ex.expand(w.stateOf(f))
+			st := w.stateOf(f)
+			lo, hi := ex.expand(st)
+			if w.por != nil && f.atomicOff < 0 {
+				// the stack below is as it was: the same ample set
+				hi = w.por.reduce(ex, st, lo, hi)
+			}
 			f.lo, f.hi = int32(lo), int32(hi)
 			if w.keepLo > top {
 				w.keepLo = top
@@ -271,6 +282,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 			}
 			if w.cyan != nil && f.idx() != ^uint64(0) {
 				delete(w.cyan, f.idx())
+			}
+			if w.por != nil && f.atomicOff < 0 {
+				delete(w.por.onStack, f.idx())
 			}
 			w.stack.pop()
 			continue
@@ -370,6 +384,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if w.cyan != nil && pushedIdx != ^uint64(0) {
 			w.cyan[pushedIdx] = int32(w.stack.n - 1)
 		}
+		if w.por != nil && pushedIdx != ^uint64(0) {
+			w.por.onStack[pushedIdx] = struct{}{}
+		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
 		}
@@ -438,6 +455,9 @@ func (w *walker) expandTop(state []byte) error {
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
 	lo, hi := w.ex.expand(state)
+	if w.por != nil && f.atomicOff < 0 {
+		hi = w.por.reduce(w.ex, state, lo, hi)
+	}
 	f.lo, f.hi = int32(lo), int32(hi)
 	if w.seed == nil && lo == hi && !s.claim {
 		// As pan: with -a, a deadlock is no invalid end state, but one in

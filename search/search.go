@@ -62,6 +62,14 @@ type Options struct {
 	// (see store.NewZeroSuppressed).
 	NoCompress bool
 	MemLimit   int64 // bytes, 0 for none
+	// Reduce turns partial-order reduction on (see Reducer): at each
+	// stored state the depth-first search explores, when it can, the
+	// steps of one process only. It preserves assertion violations,
+	// run-time errors and invalid end states. It needs Reducer and is
+	// ignored for breadth-first search, with a never claim, and for
+	// acceptance and non-progress cycles (sound by construction).
+	Reduce  bool
+	Reducer Reducer
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)
@@ -82,6 +90,9 @@ type Stats struct {
 	// NestedStored counts the states stored by the nested searches of an
 	// acceptance-cycle search (pan's "visited" minus "stored").
 	NestedStored int64
+	// Reduced counts the states expanded with a reduced (ample) set of
+	// successors (Options.Reduce).
+	Reduced int64
 }
 
 // Step is one step of a trail (see package trail): process Pid executed

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/trail"
@@ -30,6 +32,10 @@ type Options struct {
 	Fair         bool  // -f: weak fairness
 	SCC          bool  // -scc: SCC-based emptiness check
 	NoCompress   bool  // -nocompress: store states uncompressed
+	// Reduce: partial-order reduction (gospin verify's default; off with
+	// -noreduce). It is used for safety searches (depth-first, no never
+	// claim, no cycle detection) of engine models; see package reduce.
+	Reduce bool
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -82,6 +88,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if sopt.MaxDepth == 0 {
 		sopt.MaxDepth = 10000
 	}
+	if opt.Reduce {
+		if e, ok := m.(*engine.Engine); ok {
+			if r := reduce.New(e); r != nil {
+				sopt.Reduce, sopt.Reducer = true, r
+			}
+		}
+	}
+	claim := m.Info() != nil && m.Info().Claim
+	reduced := sopt.Reduce && !opt.BFS && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
 	}
@@ -117,6 +132,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Acceptance:       opt.Accept && !opt.NonProgress,
 		NonProgress:      opt.NonProgress,
 		Fair:             opt.Fair,
+		Reduced:          reduced,
 	}
 	if opt.NonProgress {
 		sum.Claim = true

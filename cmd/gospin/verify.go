@@ -55,7 +55,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
-	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (the search is always unreduced for now)")
+	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies only to safety searches without a never claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
 	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
@@ -85,6 +85,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			vo.StopAfter = 0
 		}
 		vo.MemLimit = *memlim << 20
+		vo.Reduce = !mo.noReduce
 		r := ff.load(path, false)
 		if r == nil {
 			return exitUsage

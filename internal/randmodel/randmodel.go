@@ -1,0 +1,235 @@
+// Package randmodel generates small random Promela models for
+// differential tests: a few processes with shared globals and locals,
+// buffered and rendezvous channels, atomic sequences and d_steps,
+// if/do with else and timeout, assertions, end labels and process
+// creation. Values stay small (arithmetic modulo 3), so that the state
+// spaces stay small.
+package randmodel
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// Config bounds a model.
+type Config struct {
+	Procs   int // proctypes (each active, or run by init)
+	Globals int
+	Locals  int
+	Stmts   int // statements per body (top level)
+	Depth   int // nesting of if/do/atomic
+}
+
+// Default is a configuration whose models have at most a few thousand
+// states.
+var Default = Config{Procs: 3, Globals: 2, Locals: 2, Stmts: 4, Depth: 2}
+
+type gen struct {
+	r      *rand.Rand
+	c      Config
+	b      strings.Builder
+	nloc   int
+	labels int
+	atomic bool // inside an atomic sequence: no loops (they could spin forever unstored)
+}
+
+// Generate returns the text of a model drawn from seed.
+func Generate(seed int64, c Config) string {
+	g := &gen{r: rand.New(rand.NewSource(seed)), c: c}
+	fmt.Fprintf(&g.b, "// randmodel seed %d\n", seed)
+	for i := 0; i < c.Globals; i++ {
+		fmt.Fprintf(&g.b, "byte g%d;\n", i)
+	}
+	g.b.WriteString("chan qb = [2] of { byte };\nchan qr = [0] of { byte };\n")
+	runByInit := -1
+	if g.r.Intn(3) == 0 {
+		runByInit = g.r.Intn(c.Procs)
+	}
+	for p := 0; p < c.Procs; p++ {
+		if p == runByInit {
+			fmt.Fprintf(&g.b, "proctype P%d(byte l0) {\n", p)
+			for i := 1; i < c.Locals; i++ {
+				fmt.Fprintf(&g.b, "\tbyte l%d;\n", i)
+			}
+		} else {
+			fmt.Fprintf(&g.b, "active proctype P%d() {\n", p)
+			for i := 0; i < c.Locals; i++ {
+				fmt.Fprintf(&g.b, "\tbyte l%d;\n", i)
+			}
+		}
+		g.nloc = c.Locals
+		g.seq(1, c.Stmts, c.Depth)
+		g.b.WriteString("}\n")
+	}
+	if runByInit >= 0 {
+		fmt.Fprintf(&g.b, "init {\n\trun P%d(%d);\n", runByInit, g.r.Intn(3))
+		if g.r.Intn(2) == 0 {
+			fmt.Fprintf(&g.b, "\tg0 = 1;\n\trun P%d(%d)\n", runByInit, g.r.Intn(3))
+		} else {
+			g.b.WriteString("\tskip\n")
+		}
+		g.b.WriteString("}\n")
+	}
+	return g.b.String()
+}
+
+func (g *gen) ind(n int) string { return strings.Repeat("\t", n) }
+
+func (g *gen) local() string  { return fmt.Sprintf("l%d", g.r.Intn(g.nloc)) }
+func (g *gen) global() string { return fmt.Sprintf("g%d", g.r.Intn(g.c.Globals)) }
+
+func (g *gen) variable() string {
+	if g.r.Intn(2) == 0 {
+		return g.local()
+	}
+	return g.global()
+}
+
+func (g *gen) expr() string {
+	switch g.r.Intn(4) {
+	case 0:
+		return fmt.Sprint(g.r.Intn(3))
+	case 1:
+		return g.variable()
+	case 2:
+		return fmt.Sprintf("(%s + %s) %% 3", g.variable(), g.variable())
+	default:
+		return fmt.Sprintf("(%s + 1) %% 3", g.variable())
+	}
+}
+
+func (g *gen) cond() string {
+	ops := []string{"==", "!=", "<", ">="}
+	return fmt.Sprintf("(%s %s %s)", g.variable(), ops[g.r.Intn(len(ops))], fmt.Sprint(g.r.Intn(3)))
+}
+
+// simple returns a statement without nesting.
+func (g *gen) simple(chans bool) string {
+	k := g.r.Intn(14)
+	if !chans && k >= 9 && k <= 12 {
+		k = 0
+	}
+	switch k {
+	case 0, 1:
+		return fmt.Sprintf("%s = %s", g.local(), g.expr())
+	case 2, 3:
+		return fmt.Sprintf("%s = %s", g.global(), g.expr())
+	case 4:
+		return g.cond()
+	case 5:
+		return fmt.Sprintf("assert(%s != 2 || %s != 2)", g.variable(), g.variable())
+	case 6:
+		return fmt.Sprintf("assert(%s < 3)", g.local())
+	case 7:
+		return "skip"
+	case 8:
+		return fmt.Sprintf("printf(\"%%d\\n\", %s)", g.local())
+	case 9:
+		return fmt.Sprintf("qb!%s", g.expr())
+	case 10:
+		return fmt.Sprintf("qb?%s", g.local())
+	case 11:
+		return fmt.Sprintf("qr!%s", g.expr())
+	case 12:
+		return fmt.Sprintf("qr?%s", g.local())
+	default:
+		return fmt.Sprintf("%s = (%s + 1) %% 3", g.local(), g.local())
+	}
+}
+
+func (g *gen) seq(ind, n, depth int) {
+	for i := 0; i < n; i++ {
+		if g.r.Intn(8) == 0 {
+			g.labels++
+			fmt.Fprintf(&g.b, "%send%d:\n", g.ind(ind), g.labels)
+		}
+		g.stmt(ind, depth)
+		if i < n-1 {
+			g.b.WriteString(";\n")
+		} else {
+			g.b.WriteString("\n")
+		}
+	}
+}
+
+func (g *gen) stmt(ind, depth int) {
+	in := g.ind(ind)
+	k := g.r.Intn(10)
+	if depth <= 0 {
+		k = 0
+	}
+	switch k {
+	case 5:
+		if g.atomic || g.r.Intn(2) == 0 {
+			fmt.Fprintf(&g.b, "%s%s", in, g.simple(true))
+			return
+		}
+		// a loop of local steps, possibly endless (it exercises the
+		// cycle proviso of partial-order reduction)
+		l := g.local()
+		fmt.Fprintf(&g.b, "%sdo\n%s:: %s = (%s + 1) %% 3\n", in, in, l, l)
+		if g.r.Intn(2) == 0 {
+			fmt.Fprintf(&g.b, "%s:: (%s == %d) -> break\n", in, g.global(), g.r.Intn(3))
+		}
+		fmt.Fprintf(&g.b, "%sod", in)
+	case 6:
+		g.options(ind, depth, "if", "fi")
+	case 7:
+		if g.atomic {
+			g.options(ind, depth, "if", "fi")
+		} else {
+			g.options(ind, depth, "do", "od")
+		}
+	case 8:
+		fmt.Fprintf(&g.b, "%satomic {\n", in)
+		was := g.atomic
+		g.atomic = true
+		g.seq(ind+1, 1+g.r.Intn(3), depth-1)
+		g.atomic = was
+		fmt.Fprintf(&g.b, "%s}", in)
+	case 9:
+		// d_step: no channel operations, no nesting
+		fmt.Fprintf(&g.b, "%sd_step {\n", in)
+		n := 1 + g.r.Intn(3)
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&g.b, "%s\t%s", in, g.simple(false))
+			if i < n-1 {
+				g.b.WriteString(";\n")
+			} else {
+				g.b.WriteString("\n")
+			}
+		}
+		fmt.Fprintf(&g.b, "%s}", in)
+	default:
+		fmt.Fprintf(&g.b, "%s%s", in, g.simple(true))
+	}
+}
+
+func (g *gen) options(ind, depth int, open, close string) {
+	in := g.ind(ind)
+	fmt.Fprintf(&g.b, "%s%s\n", in, open)
+	n := 1 + g.r.Intn(3)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&g.b, "%s:: ", in)
+		switch {
+		case i == n-1 && g.r.Intn(4) == 0:
+			g.b.WriteString("else")
+		case g.r.Intn(8) == 0:
+			g.b.WriteString("timeout")
+		default:
+			g.b.WriteString(g.simple(true))
+		}
+		m := g.r.Intn(3)
+		if m > 0 {
+			g.b.WriteString(";\n")
+			g.seq(ind+2, m, depth-1)
+		} else {
+			g.b.WriteString("\n")
+		}
+	}
+	if open == "do" {
+		fmt.Fprintf(&g.b, "%s:: %s; break\n", in, g.cond())
+	}
+	fmt.Fprintf(&g.b, "%s%s", in, close)
+}

@@ -1,0 +1,102 @@
+package reduce
+
+import (
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+)
+
+func build(t *testing.T, src string) *engine.Engine {
+	t.Helper()
+	fr := frontend.Load("t.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		t.Fatalf("front end: %v", fr.Diags.Error())
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// safeTexts maps each statement's text to whether it is safe.
+func safeTexts(t *testing.T, src string) map[string]bool {
+	e := build(t, src)
+	r := New(e)
+	if r == nil {
+		t.Fatal("reduction not allowed")
+	}
+	out := map[string]bool{}
+	for i, g := range e.Info().Groups {
+		out[g.Text] = r.SafeGroups[i]
+	}
+	return out
+}
+
+func TestSafeStatements(t *testing.T) {
+	got := safeTexts(t, `
+byte g;
+chan c = [1] of { byte };
+proctype Q() { skip }
+active proctype P() {
+	byte l, m;
+	chan lc = [1] of { byte };
+	l = 1;
+	g = 2;
+	c!l;
+	lc!m;
+	(l == 1);
+	(g == 1);
+	assert(l < 3);
+	assert(g < 3);
+	run Q();
+	atomic { m = 1; g = 3 };
+	d_step { m = 2; l = 3 };
+	(_nr_pr > 0);
+	timeout;
+	printf("%d\n", _pid)
+}`)
+	want := map[string]bool{
+		"l = 1": true, "g = 2": false, "c!l": false, "lc!m": false,
+		"((l==1))": true, "((g==1))": false, "assert((l<3))": true, "assert((g<3))": false,
+		"(run Q())": false, "m = 1": false, "g = 3": false, "((_nr_pr>0))": false, "(timeout)": false, "-end-": false,
+	}
+	for text, w := range want {
+		s, ok := got[text]
+		if !ok {
+			t.Errorf("no statement %q in %v", text, got)
+			continue
+		}
+		if s != w {
+			t.Errorf("%q: safe=%v, want %v", text, s, w)
+		}
+	}
+	// the d_step of local assignments is safe
+	for text, s := range got {
+		if len(text) > 6 && text[:6] == "D_STEP" && !s {
+			t.Errorf("%q: not safe", text)
+		}
+	}
+}
+
+func TestNotAllowed(t *testing.T) {
+	for _, src := range []string{
+		`active proctype P() { byte x; x = 1 } active proctype Q() { P[0]:x == 1 }`,
+		`active proctype P() { L: skip } active proctype Q() { P[0]@L }`,
+		`active proctype P() { enabled(0) }`,
+		`active proctype P() provided (true) { skip }`,
+		`active proctype P() { _last == 0 }`,
+	} {
+		if r := New(build(t, src)); r != nil {
+			t.Errorf("%s: reduction allowed", src)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package search
+
+import (
+	"github.com/gospin/gospin/pins"
+)
+
+// Reducer gives partial-order reduction (Options.Reduce) the facts about
+// a state that the pins interface does not carry: which processes sit at
+// a location whose transitions are all "safe" (SPIN's term).
+//
+// A transition is safe when it reads and writes only the variables and
+// program counter of its own process (no global variable, no channel, no
+// process creation or death, no timeout, no _nr_pr ...), so that it is
+// independent of every transition of every other process and its
+// enabledness depends on its own process only. A process whose current
+// location has only safe transitions (enabled or not) is a candidate for
+// an ample set: its enabled transitions then stay enabled whatever the
+// others do, and no other process can enable one of its disabled ones.
+type Reducer interface {
+	// SafeProcs appends to dst[:0], for each process of state s by pid,
+	// whether every transition leaving the process's current location is
+	// safe. It must not be called from inside Next.
+	SafeProcs(s []byte, dst []bool) []bool
+}
+
+// por is the ample-set selection of one depth-first search.
+type por struct {
+	r       Reducer
+	lookup  func([]byte) (uint64, bool)
+	onStack map[uint64]struct{} // store indices of the stored states on the stack
+	safe    []bool
+	// Reduced counts the states expanded with a reduced set.
+	reduced int64
+}
+
+// reduceActive reports whether the options allow partial-order reduction:
+// safety properties only (no claim, no cycle detection), depth-first.
+func (s *searcher) newPOR() *por {
+	o := s.opt
+	if !o.Reduce || o.Reducer == nil || o.BFS || o.Accept || o.NonProgress || o.Fair || o.SCC || s.claim {
+		return nil
+	}
+	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
+	if !ok {
+		return nil
+	}
+	return &por{r: o.Reducer, lookup: lk.Lookup, onStack: map[uint64]struct{}{}}
+}
+
+// reduce restricts the successors ex.succs[lo:hi] of the stored state
+// state to an ample set when it finds one, and returns the new hi.
+//
+// The ample set is all the enabled transitions of one process p (tried
+// from the highest pid down, in the order Next yields them) such that:
+//
+//   - every transition at p's location is safe (Reducer), so p's
+//     transitions are independent of all others and none of p's disabled
+//     transitions can be enabled by another process (C1);
+//   - none of p's steps enters an atomic sequence (its successor would be
+//     an intermediate state whose further steps the location check does
+//     not cover), is a timeout or an atomicity loss;
+//   - no successor is a state on the search stack (the cycle proviso C3),
+//     so that no transition is ignored forever along a cycle.
+//
+// Invisibility (C2) holds for assertions and invalid end states: p's
+// transitions change only p's local state, which no other process's
+// assertion can read; an assertion of p itself is one of p's (all taken)
+// transitions. The set is never empty when the full set is not (C0), so
+// a state without successors is a deadlock of the full system.
+func (p *por) reduce(ex *expander, state []byte, lo, hi int) int {
+	if hi-lo < 2 {
+		return hi
+	}
+	for i := lo; i < hi; i++ {
+		if ex.succs[i].flags&(pins.Timeout|pins.AtomicLost) != 0 {
+			return hi
+		}
+	}
+	p.safe = p.r.SafeProcs(state, p.safe)
+	for i := lo; i < hi; {
+		pid := ex.succs[i].step.Pid
+		j := i
+		for j < hi && ex.succs[j].step.Pid == pid {
+			j++
+		}
+		if p.candidate(ex, pid, i, j, lo, hi) {
+			if j-i == hi-lo {
+				return hi
+			}
+			p.reduced++
+			return p.keep(ex, lo, i, j)
+		}
+		i = j
+	}
+	return hi
+}
+
+func (p *por) candidate(ex *expander, pid, i, j, lo, hi int) bool {
+	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+		return false
+	}
+	// p's steps must be contiguous: Next yields a process's steps together
+	for k := lo; k < hi; k++ {
+		if (k < i || k >= j) && ex.succs[k].step.Pid == pid {
+			return false
+		}
+	}
+	for k := i; k < j; k++ {
+		if ex.succs[k].flags&pins.InAtomic != 0 {
+			return false
+		}
+	}
+	for k := i; k < j; k++ {
+		if idx, found := p.lookup(ex.bytes(&ex.succs[k])); found {
+			if _, on := p.onStack[idx]; on {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// keep moves successors [i, j) down to lo (entries and bytes) and returns
+// the new end.
+func (p *por) keep(ex *expander, lo, i, j int) int {
+	if i == lo {
+		// already first: drop the rest of the bytes
+		end := ex.succs[j-1].off + int(ex.succs[j-1].n)
+		ex.arena = ex.arena[:end]
+		ex.succs = ex.succs[:j]
+		return j
+	}
+	off := ex.succs[lo].off
+	for k := i; k < j; k++ {
+		sc := ex.succs[k]
+		copy(ex.arena[off:], ex.arena[sc.off:sc.off+int(sc.n)])
+		sc.off = off
+		off += int(sc.n)
+		ex.succs[lo+k-i] = sc
+	}
+	ex.arena = ex.arena[:off]
+	n := lo + j - i
+	ex.succs = ex.succs[:n]
+	return n
+}
