@@ -52,6 +52,18 @@ type Engine struct {
 type locInfo struct {
 	out     []*ctrans
 	nonElse []*ctrans // main-level transitions other than else
+	// dispatches narrowing out and nonElse by one read of the state
+	// (nil: try them all)
+	outDisp, nonElseDisp *dispatch
+}
+
+// candidates returns the transitions of the location that may be enabled
+// in c's state (those of out that a dispatch does not rule out).
+func (li *locInfo) candidates(c *ctx) []*ctrans {
+	if li.outDisp != nil {
+		return li.outDisp.candidates(c)
+	}
+	return li.out
 }
 
 type savedLayout struct {
@@ -244,6 +256,8 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 					li.nonElse = append(li.nonElse, ct)
 				}
 			}
+			li.outDisp = cm.newDispatch(pt.p, li.out)
+			li.nonElseDisp = cm.newDispatch(pt.p, li.nonElse)
 			locs = append(locs, li)
 		}
 		e.locs = append(e.locs, locs)

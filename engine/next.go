@@ -192,7 +192,7 @@ func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) 
 	li := e.locs[pt.p.Index][c.pc(pid)]
 	n := 0
 	best := -1
-	for _, t := range li.out {
+	for _, t := range li.candidates(c) {
 		if best >= 0 && t.level > best {
 			break
 		}

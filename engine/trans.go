@@ -22,6 +22,9 @@ type ctrans struct {
 	args   []efn
 	rargs  []crecv
 	dstart int
+	// dguard: the guard of a d_step whose first location has a single
+	// expression statement (else nil: see anyEnabled)
+	dguard efn
 	// chain: the statements merged after this one (statement merging);
 	// endAtomic: the atomic flag of the merged transition (its last
 	// statement's), the same as atomic when chain is empty.
@@ -47,6 +50,11 @@ func hasRun(x automata.Expr) bool {
 
 func (cm *compiler) trans(t *automata.Trans) *ctrans {
 	ct := &ctrans{t: t, id: t.ID, kind: t.Kind, level: t.Level, to: t.To, atomic: t.Atomic, endAtomic: t.Atomic, dstart: t.DStart}
+	if t.Kind == automata.TDStep && t.Proc != nil && t.DStart >= 0 && t.DStart < len(t.Proc.Locs) {
+		if out := t.Proc.Locs[t.DStart].Out; len(out) == 1 && out[0].Kind == automata.TExpr {
+			ct.dguard = cm.expr(out[0].X)
+		}
+	}
 	switch t.Kind {
 	case automata.TExpr, automata.TAssert, automata.TPrintm, automata.TSetPrio:
 		ct.x = cm.expr(t.X)
@@ -129,6 +137,9 @@ func (t *ctrans) guard(c *ctx) bool {
 	case automata.TEnd:
 		return c.pid == c.nproc-1
 	case automata.TDStep:
+		if t.dguard != nil {
+			return t.dguard(c) != 0
+		}
 		return c.e.anyEnabled(c, c.e.locs[c.e.ptypes[c.s[c.base]].p.Index][t.dstart])
 	}
 	return true
@@ -156,7 +167,11 @@ func (e *Engine) anyEnabled(c *ctx, li *locInfo) bool {
 
 // elseEnabled: none of the other main transitions of the location is.
 func (e *Engine) elseEnabled(c *ctx, li *locInfo) bool {
-	for _, t := range li.nonElse {
+	ts := li.nonElse
+	if li.nonElseDisp != nil {
+		ts = li.nonElseDisp.candidates(c)
+	}
+	for _, t := range ts {
 		if t.kind == automata.TSend && t.rendezvous(c) {
 			if e.findReceiver(c, t) {
 				return false
