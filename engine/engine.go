@@ -232,6 +232,11 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, t := range prog.Trans {
 		e.trans[t.ID] = cm.trans(t)
 	}
+	for _, ct := range e.trans {
+		if ct.dguard != nil {
+			ct.dfirst = e.trans[ct.t.Proc.Locs[ct.dstart].Out[0].ID]
+		}
+	}
 	for _, pt := range e.ptypes {
 		if pt.p.Provided != nil {
 			pt.provided = cm.expr(pt.p.Provided)

@@ -237,7 +237,11 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 	guardErr := c.err
 	c.apply = true
 	if guardErr == "" {
-		e.effect(c, t)
+		if t.kind == automata.TDStep {
+			e.dstep(c, t, true)
+		} else {
+			e.effect(c, t)
+		}
 		if t.kind != automata.TEnd && t.kind != automata.TDStep {
 			c.setPC(pid, t.to)
 		}

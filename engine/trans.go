@@ -23,8 +23,9 @@ type ctrans struct {
 	rargs  []crecv
 	dstart int
 	// dguard: the guard of a d_step whose first location has a single
-	// expression statement (else nil: see anyEnabled)
+	// expression statement dfirst (else nil: see anyEnabled)
 	dguard efn
+	dfirst *ctrans
 	// chain: the statements merged after this one (statement merging);
 	// endAtomic: the atomic flag of the merged transition (its last
 	// statement's), the same as atomic when chain is empty.
@@ -328,7 +329,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			c.s[off+1] = byte(n - 1)
 		}
 	case automata.TDStep:
-		e.dstep(c, t)
+		e.dstep(c, t, false)
 	case automata.TEnd:
 		e.delProc(c, c.pid)
 	}
@@ -355,11 +356,18 @@ func (t *ctrans) recvRendezvous(c *ctx) {
 	}
 }
 
-// dstep runs a d_step body to its end, deterministically.
-func (e *Engine) dstep(c *ctx, t *ctrans) {
+// dstep runs a d_step body to its end, deterministically. guarded says
+// that the d_step's guard was just found true in this state (Next's
+// step): a first statement that is a plain expression (t.dguard) is then
+// not evaluated again.
+func (e *Engine) dstep(c *ctx, t *ctrans, guarded bool) {
 	p := e.ptypes[c.s[c.base]].p
 	locs := e.locs[p.Index]
 	cur := t.dstart
+	if guarded && t.dguard != nil && !t.dfirst.hasRun {
+		e.mark(p, cur)
+		cur = t.dfirst.to
+	}
 	for steps := 0; p.Locs[cur].Flags&automata.DStepLoc != 0; steps++ {
 		if steps > 1<<20 {
 			c.fail(errDStepInf)

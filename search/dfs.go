@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
 )
 
 // succ is a generated successor waiting to be taken: its bytes live in
@@ -15,6 +16,7 @@ type succ struct {
 	flags pins.TransFlags
 	viol  *pins.Violation
 	step  Step
+	h     uint64 // store.Hash of the bytes, once prefetched (see walker.prefetch)
 }
 
 // expander collects the successors of states into one LIFO arena, so the
@@ -176,10 +178,47 @@ type walker struct {
 	rootIdx uint64
 	// por, when not nil, selects ample sets (partial-order reduction)
 	por *por
+	// pf, when not nil, is the store, which prefetches (not in acceptance
+	// searches, whose stored keys carry a flag byte)
+	pf prefetcher
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
-	return &walker{s: s, ex: newExpander(s.m), flag: flag}
+	w := &walker{s: s, ex: newExpander(s.m), flag: flag}
+	if pf, ok := s.opt.Store.(prefetcher); ok && !s.opt.Accept {
+		w.pf = pf
+	}
+	return w
+}
+
+// prefetcher is a store that can start loading what inserting a state
+// will read (store.Table).
+type prefetcher interface {
+	Prefetch(h uint64)
+	InsertHashed(s []byte, h uint64) (uint64, bool, error)
+}
+
+// prefetch hashes the successors succs[lo:hi] and asks the store to load
+// their slots: the cache misses of a state's successors then overlap, and
+// inserting each one later finds its slot in the cache.
+func (w *walker) prefetch(lo, hi int) {
+	ex := w.ex
+	for i := lo; i < hi; i++ {
+		sc := &ex.succs[i]
+		if sc.flags&pins.InAtomic != 0 {
+			continue
+		}
+		sc.h = store.Hash(ex.bytes(sc))
+		w.pf.Prefetch(sc.h)
+	}
+}
+
+// insertSucc stores successor sc, with the hash prefetch computed.
+func (w *walker) insertSucc(sc *succ) (uint64, bool, error) {
+	if w.pf == nil {
+		return w.insert(w.ex.bytes(sc))
+	}
+	return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
 }
 
 // insert stores a state (with the search's flag in an acceptance search).
@@ -261,6 +300,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 			if w.por != nil && f.atomicOff < 0 {
 				// the stack below is as it was: the same ample set
 				hi = w.por.reduce(ex, st, lo, hi)
+			}
+			if w.pf != nil {
+				w.prefetch(lo+int(f.taken), hi)
 			}
 			f.lo, f.hi = int32(lo), int32(hi)
 			if w.keepLo > top {
@@ -351,7 +393,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			w.atomics = append(w.atomics, ex.bytes(sc)...)
 			atomicLen = int32(len(w.atomics)) - atomicOff
 		} else {
-			idx, added, err := w.insert(ex.bytes(sc))
+			idx, added, err := w.insertSucc(sc)
 			if err != nil {
 				return stopErr(err)
 			}
@@ -457,6 +499,9 @@ func (w *walker) expandTop(state []byte) error {
 	lo, hi := w.ex.expand(state)
 	if w.por != nil && f.atomicOff < 0 {
 		hi = w.por.reduce(w.ex, state, lo, hi)
+	}
+	if w.pf != nil {
+		w.prefetch(lo, hi)
 	}
 	f.lo, f.hi = int32(lo), int32(hi)
 	if w.seed == nil && lo == hi && !s.claim {

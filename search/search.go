@@ -281,7 +281,11 @@ func (s *searcher) finish() {
 }
 
 func (s *searcher) insert(st []byte) (uint64, bool, error) {
-	idx, added, err := s.opt.Store.Insert(st)
+	return s.counted(s.opt.Store.Insert(st))
+}
+
+// counted accounts for the result of an insert (see insert).
+func (s *searcher) counted(idx uint64, added bool, err error) (uint64, bool, error) {
 	if err != nil {
 		if errors.Is(err, store.ErrMemLimit) {
 			s.res.Incomplete = "memory limit"

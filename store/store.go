@@ -81,6 +81,7 @@ type Table struct {
 	// zs: states are stored zero-suppressed (see encodeZS)
 	zs       bool
 	enc, dec []byte
+	sink     byte // keeps Prefetch's loads
 }
 
 // New returns a table sized for about 1<<sizeLog2 states before its first
@@ -212,20 +213,39 @@ func decodeZS(dst, e []byte) []byte {
 	return dst
 }
 
-// Hash is the hash used for states.
+// Hash is the hash of a state: xxh3 of its bytes as the search sees them
+// (not of their zero-suppressed form), so that the search can hash a
+// successor, and prefetch its slot, before it inserts it.
 func Hash(s []byte) uint64 { return xxh3.Hash(s) }
 
 // Insert implements Set.
 func (t *Table) Insert(s []byte) (uint64, bool, error) {
+	return t.InsertHashed(s, xxh3.Hash(s))
+}
+
+// InsertHashed is Insert for a state whose Hash is h.
+func (t *Table) InsertHashed(s []byte, h uint64) (uint64, bool, error) {
 	if t.zs {
 		t.enc = encodeZS(t.enc[:0], s)
 		s = t.enc
 	}
-	return t.insert(s)
+	return t.insert(s, h)
 }
 
-func (t *Table) insert(s []byte) (uint64, bool, error) {
-	h := xxh3.Hash(s)
+// Prefetch starts loading the memory that inserting a state of hash h
+// will read: its home slot and, when the slot holds a state with the same
+// tag, the start of that state's bytes. A search calls it for all the
+// successors of a state before it inserts the first, so that their cache
+// misses overlap instead of following each other.
+func (t *Table) Prefetch(h uint64) {
+	e := t.slots[h>>t.shift]
+	if e != 0 && e>>tagShift == h>>tagShift {
+		off := e&offsetMask - 1
+		t.sink += t.chunks[off>>chunkShift][off&(chunkSize-1)]
+	}
+}
+
+func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
 	tag := h >> tagShift // the top bits; the home slot is the top bits too
 	i := h >> t.shift
 	for {
@@ -246,7 +266,7 @@ func (t *Table) insert(s []byte) (uint64, bool, error) {
 		if err := t.grow(); err != nil {
 			return 0, false, err
 		}
-		return t.insert(s)
+		return t.insert(s, h)
 	}
 	off, err := t.append(s)
 	if err != nil {
@@ -259,11 +279,11 @@ func (t *Table) insert(s []byte) (uint64, bool, error) {
 
 // Lookup returns the index of s if it is stored.
 func (t *Table) Lookup(s []byte) (uint64, bool) {
+	h := xxh3.Hash(s)
 	if t.zs {
 		t.enc = encodeZS(t.enc[:0], s)
 		s = t.enc
 	}
-	h := xxh3.Hash(s)
 	tag := h >> tagShift
 	i := h >> t.shift
 	for {
@@ -344,7 +364,7 @@ func (t *Table) grow() error {
 		if k <= tagBits {
 			i = (e >> tagShift) >> (tagBits - k) // the home slot from the kept hash bits
 		} else {
-			i = xxh3.Hash(t.raw(e&offsetMask-1)) >> t.shift
+			i = xxh3.Hash(t.State(e&offsetMask-1)) >> t.shift
 		}
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
@@ -411,4 +431,24 @@ func SizeLog2(n int) int {
 		return 0
 	}
 	return bits.Len(uint(n - 1))
+}
+
+// ZeroSuppressedLen is the length of s's zero-suppressed form (see
+// NewZeroSuppressed).
+func ZeroSuppressedLen(s []byte) int {
+	n := len(s)
+	size := 2 + (n+7)/8
+	if n >= 0xFFFF {
+		size += 4
+	}
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		size += bits.OnesCount8(nonzeroMask(binary.LittleEndian.Uint64(s[i:])))
+	}
+	for ; i < n; i++ {
+		if s[i] != 0 {
+			size++
+		}
+	}
+	return size
 }

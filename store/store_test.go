@@ -170,3 +170,39 @@ func TestZeroSuppressed(t *testing.T) {
 		t.Errorf("Each visits %d of %d", n, zs.Len())
 	}
 }
+
+func TestZeroSuppressedLen(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for n := 0; n < 200; n++ {
+		s := make([]byte, n)
+		for i := range s {
+			if r.Intn(3) == 0 {
+				s[i] = byte(1 + r.Intn(255))
+			}
+		}
+		if got, want := ZeroSuppressedLen(s), len(encodeZS(nil, s)); got != want {
+			t.Fatalf("n=%d: ZeroSuppressedLen %d, encoded length %d", n, got, want)
+		}
+	}
+}
+
+func TestInsertHashedPrefetch(t *testing.T) {
+	for _, zs := range []bool{false, true} {
+		tb := New(4, 0)
+		tb.zs = zs
+		for i := 0; i < 1000; i++ {
+			s := []byte{byte(i), byte(i >> 8), 0, 0, 7}
+			h := Hash(s)
+			tb.Prefetch(h)
+			if _, added, _ := tb.InsertHashed(s, h); !added {
+				t.Fatalf("zs=%v: state %d not added", zs, i)
+			}
+			if _, added, _ := tb.Insert(s); added {
+				t.Fatalf("zs=%v: state %d added twice", zs, i)
+			}
+			if _, found := tb.Lookup(s); !found {
+				t.Fatalf("zs=%v: state %d not found", zs, i)
+			}
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Options struct {
 	Fair         bool  // -f: weak fairness
 	SCC          bool  // -scc: SCC-based emptiness check
 	NoCompress   bool  // -nocompress: store states uncompressed
+	// Compress: -compress, store states zero-suppressed. With neither
+	// flag the choice is made per model (search.ZeroSuppressionPays).
+	Compress bool
 	// Reduce: partial-order reduction (gospin verify's default; off with
 	// -noreduce). It is used for safety searches (depth-first, no never
 	// claim, no cycle detection) of engine models; see package reduce.
@@ -94,6 +97,10 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 				sopt.Reduce, sopt.Reducer = true, r
 			}
 		}
+	}
+	if !opt.NoCompress && !opt.Compress {
+		// before coverage is recorded: the sample walk must not count
+		sopt.NoCompress = !search.ZeroSuppressionPays(m)
 	}
 	claim := m.Info() != nil && m.Info().Claim
 	reduced := sopt.Reduce && !opt.BFS && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
