@@ -46,6 +46,8 @@ type Engine struct {
 	init []byte
 	// scratch for the saved offsets of the state being expanded
 	saved savedLayout
+	// lastLayout is the last layout decoded (see ctx.decode)
+	lastLayout layoutCache
 }
 
 // locInfo is per-location data used by Next.
@@ -55,6 +57,7 @@ type locInfo struct {
 	// dispatches narrowing out and nonElse by one read of the state
 	// (nil: try them all)
 	outDisp, nonElseDisp *dispatch
+	hasRecv              bool // some transition of out is a receive
 }
 
 // candidates returns the transitions of the location that may be enabled
@@ -129,6 +132,64 @@ func (c *ctx) setProc(pid int) {
 
 // decode finds the processes and channels of the state in c.s.
 func (c *ctx) decode() error {
+	s := c.s
+	if l := &c.e.lastLayout; l.valid && len(s) == l.n && int(s[hdrNProc]) == l.nproc && int(s[hdrNChan]) == l.nchan && l.matches(s) {
+		// the layout of the last state decoded, already validated
+		c.nproc, c.nchan = l.nproc, l.nchan
+		copy(c.procOff[:l.nproc], l.procOff[:l.nproc])
+		copy(c.chanOff[:l.nchan], l.chanOff[:l.nchan])
+		return nil
+	}
+	if err := c.decodeSlow(); err != nil {
+		return err
+	}
+	c.e.lastLayout.remember(c)
+	return nil
+}
+
+// layoutCache is the layout of the last state decoded: most states of a
+// model have the same processes and channels in the same places, and
+// decoding walks every segment.
+type layoutCache struct {
+	valid          bool
+	n              int // state length
+	nproc, nchan   int
+	procOff        [MaxProcs + 1]int32
+	chanOff        [maxChans + 1]int32
+	segOff, segTag []int32 // every segment's offset and first byte
+}
+
+func (l *layoutCache) remember(c *ctx) {
+	l.valid, l.n, l.nproc, l.nchan = true, len(c.s), c.nproc, c.nchan
+	copy(l.procOff[:c.nproc], c.procOff[:c.nproc])
+	copy(l.chanOff[:c.nchan], c.chanOff[:c.nchan])
+	l.segOff, l.segTag = l.segOff[:0], l.segTag[:0]
+	for _, o := range c.procOff[:c.nproc] {
+		l.segOff = append(l.segOff, o)
+		l.segTag = append(l.segTag, int32(c.s[o]))
+	}
+	for _, o := range c.chanOff[:c.nchan] {
+		l.segOff = append(l.segOff, o)
+		l.segTag = append(l.segTag, int32(c.s[o]))
+	}
+}
+
+// matches reports whether s has a segment of the same type at every
+// offset of the cached layout (with the same length and counts, it then
+// has the same layout). A process's location and a channel's length
+// are validated when a layout is first seen; states with a known layout
+// are the engine's own successors.
+func (l *layoutCache) matches(s []byte) bool {
+	for i, o := range l.segOff {
+		if int32(s[o]) != l.segTag[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeSlow finds and validates the segments of c.s.
+func (c *ctx) decodeSlow() error {
 	s := c.s
 	if len(s) < c.e.globOff+c.e.globSize {
 		return errors.New("state too short")
@@ -257,6 +318,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 			for _, t := range loc.Out {
 				ct := e.trans[t.ID]
 				li.out = append(li.out, ct)
+				li.hasRecv = li.hasRecv || t.Kind == automata.TRecv
 				if t.Kind != automata.TElse && t.Level == automata.MainLevel {
 					li.nonElse = append(li.nonElse, ct)
 				}

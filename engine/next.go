@@ -293,10 +293,13 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 		}
 		c.setProc(q)
 		qt := e.ptypes[c.s[c.base]]
+		rli := e.locs[qt.p.Index][c.pc(q)]
+		if !rli.hasRecv {
+			continue
+		}
 		if qt.provided != nil && qt.provided(c) == 0 {
 			continue
 		}
-		rli := e.locs[qt.p.Index][c.pc(q)]
 		for ri, r := range rli.out {
 			if r.kind != automata.TRecv {
 				continue
