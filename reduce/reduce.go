@@ -25,17 +25,63 @@ import (
 
 // Reducer implements search.Reducer for an engine.
 type Reducer struct {
-	e *engine.Engine
-	// locSafe[proctype name as Procs prints it][loc]
-	locSafe map[string][]bool
-	// SafeGroups: per group, whether the statement is safe.
+	e   *engine.Engine
+	lay engine.StateLayout
+	// SafeGroups: per group, whether the statement is safe (local).
 	SafeGroups []bool
+	// CondGroups: per group, whether the statement is a channel
+	// operation that is safe in some states (see chans.go).
+	CondGroups []bool
+	// locs[tag][loc]: the location's class, by proctype tag
+	locs [][]locClass
+	// live[tag][loc]: the chan variables a process there may still use
+	// (or hand on) with capabilities that conflict with an exclusive
+	// receiver or sender; given[tag][loc]: those it hands on only
+	live, given [][][]liveRef
+	// runny[tag][loc]: a process there may still run a process or read
+	// _nr_pr
+	runny [][]bool
+	// canDie[tag][loc]: a process there may still die
+	canDie [][]bool
+	// scratch for the state being examined
+	procOff []int32
+	chanOff []int32
+}
+
+// locClass says whether the transitions of a location are all safe
+// (safeLoc), safe in states where their channel operations are
+// (condLoc, with the operations), or not (unsafeLoc).
+type locClass struct {
+	kind uint8
+	ops  []liveOp
+}
+
+const (
+	unsafeLoc = iota
+	safeLoc
+	condLoc
+)
+
+// liveOp is a chanOp with its byte offset: a global's offset in the
+// vector, a local's within the process's locals.
+type liveOp struct {
+	kind   opKind
+	global bool
+	off    int32
+}
+
+// liveRef is a chan variable (all its elements) held with capabilities.
+type liveRef struct {
+	global bool
+	off, n int32 // off < 0: not in the vector (hidden), always a conflict
+	caps   capSet
 }
 
 var _ search.Reducer = (*Reducer)(nil)
 
 // New returns the reducer for e, or nil when the model uses a construct
-// under which reduction is off (see the package comment).
+// under which reduction is off (see the package comment) or no location
+// can ever be reduced.
 func New(e *engine.Engine) *Reducer {
 	prog := e.Program()
 	if prog == nil || !Allowed(prog) {
@@ -43,38 +89,252 @@ func New(e *engine.Engine) *Reducer {
 	}
 	info := e.Info()
 	safe := SafeTransitions(prog, info)
-	r := &Reducer{e: e, locSafe: map[string][]bool{}, SafeGroups: safe}
-	for _, p := range prog.Procs {
+	slots := slotVars(prog, info)
+	ca := newChanAnalysis(prog)
+	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe))}
+	any := false
+	for tag, p := range r.lay.Procs {
+		_ = tag
+		classes := make([]locClass, len(p.Locs))
+		live := make([][]liveRef, len(p.Locs))
+		given := make([][]liveRef, len(p.Locs))
+		r.locs = append(r.locs, classes)
+		r.runny = append(r.runny, runny(p))
+		r.canDie = append(r.canDie, canDie(p))
+		r.live = append(r.live, live)
+		r.given = append(r.given, given)
 		if p.Kind == automata.NeverClaim {
 			continue
 		}
-		ls := make([]bool, len(p.Locs))
 		for i, l := range p.Locs {
-			ok := len(l.Out) > 0 && l.Flags&automata.DStepLoc == 0
+			c := locClass{kind: safeLoc}
+			if len(l.Out) == 0 || l.Flags&automata.DStepLoc != 0 {
+				c.kind = unsafeLoc
+			}
 			for _, t := range l.Out {
-				if t.ID >= len(safe) || !safe[t.ID] {
-					ok = false
+				if c.kind == unsafeLoc {
+					break
+				}
+				if t.ID < len(safe) && safe[t.ID] {
+					continue
+				}
+				ops, ok := ca.opsOf(t)
+				if !ok || t.ID >= len(info.Groups) || !cleanChanSlots(info, slots, t.ID, ops) {
+					c.kind = unsafeLoc
+					break
+				}
+				r.CondGroups[t.ID] = true
+				c.kind = condLoc
+				for _, op := range ops {
+					if op.kind == opArg {
+						continue
+					}
+					lo := liveOp{kind: op.kind, global: op.global}
+					if op.v != nil {
+						lo.off = int32(op.v.Offset + op.elem)
+						if op.global && !e.InVector(op.v) {
+							c.kind = unsafeLoc
+						}
+					}
+					c.ops = append(c.ops, lo)
 				}
 			}
-			ls[i] = ok
+			if c.kind != unsafeLoc {
+				any = true
+			}
+			if c.kind != condLoc {
+				c.ops = nil
+			}
+			classes[i] = c
+			if caps := ca.capsAt[p]; caps != nil {
+				live[i], given[i] = r.liveRefs(ca, p, caps[i])
+			}
 		}
-		name := p.Name
-		if p.Kind == automata.InitProc && p.Name == "init" {
-			name = ":init:"
-		}
-		r.locSafe[name] = ls
+	}
+	if !any {
+		return nil
 	}
 	return r
 }
 
-// SafeProcs implements search.Reducer.
+// liveRefs lists the chan variables of vec with conflicting capabilities.
+func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (live, given []liveRef) {
+	ref := func(v *automata.Var, c capSet) liveRef {
+		lr := liveRef{global: v.Global, off: int32(v.Offset), n: int32(max(1, v.Len)), caps: c}
+		if v.Global && !r.e.InVector(v) {
+			lr.off = -1
+		}
+		return lr
+	}
+	vars := append(append([]*automata.Var(nil), ca.globals...), ca.locals[p]...)
+	for i, cp := range vec {
+		if i >= len(vars) {
+			break
+		}
+		if c := cp.all() & (confRecv | confSend); c != 0 {
+			live = append(live, ref(vars[i], c))
+		}
+		if c := cp.given & (confRecv | confSend); c != 0 {
+			given = append(given, ref(vars[i], c))
+		}
+	}
+	return live, given
+}
+
+// SafeProcs implements search.Reducer. It reads the state directly and
+// allocates nothing once its scratch space has grown.
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 	dst = dst[:0]
-	for _, pv := range r.e.Procs(s) {
-		ls := r.locSafe[pv.Name]
-		dst = append(dst, pv.Loc >= 0 && pv.Loc < len(ls) && ls[pv.Loc])
+	if !r.decode(s) {
+		return dst
+	}
+	lay := &r.lay
+	for pid, o := range r.procOff {
+		tag := s[o]
+		loc := int(s[o+1]) | int(s[o+2])<<8
+		c := &r.locs[tag][loc]
+		ok := c.kind == safeLoc
+		if c.kind == condLoc {
+			ok = true
+			for i := range c.ops {
+				if !r.opSafe(s, pid, &c.ops[i]) {
+					ok = false
+					break
+				}
+			}
+		}
+		_ = lay
+		dst = append(dst, ok)
 	}
 	return dst
+}
+
+// decode finds the process and channel segments of s.
+func (r *Reducer) decode(s []byte) bool {
+	lay := &r.lay
+	if len(s) < lay.GlobEnd {
+		return false
+	}
+	r.procOff, r.chanOff = r.procOff[:0], r.chanOff[:0]
+	for off := lay.GlobEnd; off < len(s); {
+		tag := s[off]
+		if tag&lay.ChanTag != 0 {
+			ct := int(tag &^ lay.ChanTag)
+			if ct >= len(lay.ChanSize) {
+				return false
+			}
+			r.chanOff = append(r.chanOff, int32(off))
+			off += lay.ChanSize[ct]
+			continue
+		}
+		if int(tag) >= len(lay.ProcSize) {
+			return false
+		}
+		r.procOff = append(r.procOff, int32(off))
+		off += lay.ProcSize[tag]
+	}
+	return true
+}
+
+// opSafe reports whether process pid's operation op is safe in s.
+func (r *Reducer) opSafe(s []byte, pid int, op *liveOp) bool {
+	lay := &r.lay
+	switch op.kind {
+	case opRun, opEnd:
+		// the new pid (and _nr_pr) depend on the order of runs and
+		// deaths: no other process may still run one or read _nr_pr; for
+		// a death, pid must be the youngest (else a younger one's death
+		// enables it); for a run, no younger process may die first
+		n := len(r.procOff)
+		if op.kind == opEnd && pid != n-1 || op.kind == opRun && n >= 250 {
+			return false
+		}
+		for q, o := range r.procOff {
+			if q == pid {
+				continue
+			}
+			loc := int(s[o+1]) | int(s[o+2])<<8
+			if r.runny[s[o]][loc] || q > pid && r.canDie[s[o]][loc] {
+				return false
+			}
+		}
+		return true
+	}
+	var at int
+	if op.global {
+		at = lay.GlobOff + int(op.off)
+	} else {
+		at = int(r.procOff[pid]) + lay.LocalsOff + int(op.off)
+	}
+	c := int(s[at])
+	if c < 1 || c > len(r.chanOff) {
+		return false
+	}
+	co := r.chanOff[c-1]
+	capacity := lay.ChanCap[s[co]&^lay.ChanTag]
+	n := int(s[co+1])
+	if capacity == 0 {
+		return false
+	}
+	switch op.kind {
+	case opSend:
+		return n < capacity && r.exclusive(s, pid, c, confSend)
+	case opRecv:
+		return n > 0 && r.exclusive(s, pid, c, confRecv)
+	case opLen:
+		switch {
+		case n == capacity && r.exclusive(s, pid, c, confRecv):
+			return true
+		case n == 0 && r.exclusive(s, pid, c, confSend):
+			return true
+		}
+		return r.exclusive(s, pid, c, confRecv|confSend)
+	case opEmpty:
+		if n > 0 {
+			return r.exclusive(s, pid, c, confRecv)
+		}
+		return r.exclusive(s, pid, c, confSend)
+	case opFull:
+		if n == capacity {
+			return r.exclusive(s, pid, c, confRecv)
+		}
+		return r.exclusive(s, pid, c, confSend)
+	}
+	return false
+}
+
+// exclusive reports whether no process other than pid may, from its
+// current location, apply to channel c an operation in conf, and pid
+// hands c to none that may.
+func (r *Reducer) exclusive(s []byte, pid, c int, conf capSet) bool {
+	lay := &r.lay
+	for q, o := range r.procOff {
+		tag := s[o]
+		loc := int(s[o+1]) | int(s[o+2])<<8
+		refs := r.live[tag][loc]
+		if q == pid {
+			refs = r.given[tag][loc]
+		}
+		for i := range refs {
+			lr := &refs[i]
+			if lr.caps&conf == 0 {
+				continue
+			}
+			if lr.off < 0 {
+				return false
+			}
+			base := int(o) + lay.LocalsOff + int(lr.off)
+			if lr.global {
+				base = lay.GlobOff + int(lr.off)
+			}
+			for k := 0; k < int(lr.n); k++ {
+				if int(s[base+k]) == c {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // Allowed reports whether reduction may be used for prog at all.
@@ -114,8 +374,9 @@ func Allowed(prog *automata.Program) bool {
 // SafeTransitions returns, per transition group, whether it is safe.
 func SafeTransitions(prog *automata.Program, info *pins.Info) []bool {
 	clean := make([]bool, len(prog.Trans))
+	slots := slotVars(prog, info)
 	for i, t := range prog.Trans {
-		clean[i] = cleanTrans(t) && cleanSlots(info, i)
+		clean[i] = cleanTrans(t) && cleanSlots(info, slots, i)
 	}
 	// regions: an atomic sequence or d_step is safe only if all of it is
 	type key struct {
@@ -180,7 +441,7 @@ func SafeTransitions(prog *automata.Program, info *pins.Info) []bool {
 
 // cleanSlots: the group's dependency information names only local
 // variables and program counters (the statement's merged chain included).
-func cleanSlots(info *pins.Info, g int) bool {
+func cleanSlots(info *pins.Info, slots []*automata.Var, g int) bool {
 	if info == nil || g >= len(info.Groups) {
 		return false
 	}
@@ -190,7 +451,12 @@ func cleanSlots(info *pins.Info, g int) bool {
 	}
 	for _, list := range [][]int{gr.Reads, gr.Writes} {
 		for _, i := range list {
-			if i < 0 || i >= len(info.Slots) {
+			if i < 0 || i >= len(info.Slots) || i >= len(slots) {
+				return false
+			}
+			// a chan variable: a statement merged after this one may
+			// poll its channel
+			if v := slots[i]; v != nil && isChan(v.Type) {
 				return false
 			}
 			switch info.Slots[i].Kind {
@@ -201,6 +467,53 @@ func cleanSlots(info *pins.Info, g int) bool {
 		}
 	}
 	return true
+}
+
+// cleanChanSlots: the group's dependency information names only local
+// variables, program counters and channel variables (whose operations
+// opsOf has vetted).
+func cleanChanSlots(info *pins.Info, slots []*automata.Var, g int, ops []chanOp) bool {
+	gr := &info.Groups[g]
+	for _, list := range [][]int{gr.Reads, gr.Writes} {
+		for _, i := range list {
+			if i < 0 || i >= len(info.Slots) || i >= len(slots) {
+				return false
+			}
+			if v := slots[i]; v != nil && isChan(v.Type) {
+				// only the channels of the vetted operations
+				found := false
+				for _, op := range ops {
+					found = found || op.v != nil && op.v == v
+				}
+				if !found {
+					return false
+				}
+				continue
+			}
+			switch info.Slots[i].Kind {
+			case pins.LocalVar, pins.ProgramCounter:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// slotVars maps the engine's dependency slots back to variables (nil for
+// program counters), as the engine numbers them: the globals, then per
+// proctype its program counter and its locals.
+func slotVars(prog *automata.Program, info *pins.Info) []*automata.Var {
+	var out []*automata.Var
+	out = append(out, prog.Globals...)
+	for _, p := range prog.Procs {
+		out = append(out, nil)
+		out = append(out, p.Locals...)
+	}
+	if len(out) != len(info.Slots) {
+		return make([]*automata.Var, len(info.Slots)) // unknown numbering: no chan slot is recognized
+	}
+	return out
 }
 
 // cleanTrans: the statement itself refers to nothing outside its process.

@@ -1,0 +1,714 @@
+package reduce
+
+import (
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+)
+
+// Exclusive channel operations.
+//
+// SPIN lets a send or receive count as "safe" when the model asserts,
+// with xs or xr, that one process alone sends to (receives from) the
+// channel, and makes the assertion's truth a run-time check. gospin needs
+// no assertion: it infers exclusivity state by state. Statically, every
+// chan variable gets the set of operations (capabilities) that may ever
+// be applied to a channel held in it, by the process holding it or by
+// processes it hands the channel to (through run arguments or global
+// variables), and per location of each proctype the capabilities that are
+// still reachable from there. In a state, process p's operation on
+// channel c is safe when no other process holds c (in a global or in a
+// local of its own) with a capability that does not commute with it from
+// its current location on, when p itself does not hand c to one that
+// does, and when the channel's contents make the operation's outcome
+// immune to what the others may still do:
+//
+//   - a FIFO send when the channel is not full and no one else may send,
+//     or test its length, emptiness or fullness (len, empty, full, nfull;
+//     receives and nempty commute with an append to a non-full channel);
+//   - a FIFO receive (or ?<..> or ?[..]) when the channel is not empty
+//     and no one else may receive from it or read its head or length
+//     (len, empty, nempty, full, ?[..]); others' sends append behind the
+//     head, and nfull only becomes true when p receives;
+//   - len, empty, nempty, full, nfull when their value is frozen: for
+//     an exclusive receiver (others can only append), empty/nempty when
+//     the channel is not empty, full/nfull/len when it is full; for an
+//     exclusive sender (others can only remove), empty/nempty/len when
+//     it is empty, full/nfull when it is not full.
+//
+// Sorted sends (!!), random receives (??), rendezvous channels, channels
+// in arrays indexed by variables, and any model where a channel can be
+// stored where the analysis does not follow it (a message field or a
+// struct field of chan type, a chan variable assigned something other
+// than another chan variable) are never safe.
+
+// capSet is a set of operations on a channel.
+type capSet uint16
+
+const (
+	capSend capSet = 1 << iota
+	capSorted
+	capRecv
+	capRandRecv
+	capHeadPoll // ?[..], ??[..], ?<..>
+	capLen
+	capEmpty
+	capNEmpty
+	capFull
+	capNFull
+)
+
+// confRecv: capabilities of others that an exclusive receiver's
+// operations do not commute with; confSend: the same for an exclusive
+// sender.
+const (
+	confRecv = capRecv | capRandRecv | capHeadPoll | capLen | capEmpty | capNEmpty | capFull | capSorted
+	confSend = capSend | capSorted | capLen | capEmpty | capFull | capNFull
+)
+
+// capPair: what the holder itself may do (own) and what processes it
+// hands the channel to may do (given).
+type capPair struct{ own, given capSet }
+
+func (c capPair) all() capSet { return c.own | c.given }
+
+// opKind is an operation of a conditionally safe statement.
+type opKind uint8
+
+const (
+	opSend opKind = iota
+	opRecv        // receive, ?<..>, ?[..]
+	opLen
+	opEmpty // empty, nempty
+	opFull  // full, nfull
+	// opRun: run of a proctype whose initializers are local; safe when
+	// the process is the youngest and no other may still run a process,
+	// die or read _nr_pr (the new pid and _nr_pr depend on the order)
+	opRun
+	// opEnd: the process dies (it declares no channels); safe when it is
+	// the youngest and no other may still run a process or read _nr_pr
+	opEnd
+	// opArg: a chan variable passed to run (no condition of its own)
+	opArg
+)
+
+// chanOp is one channel operation of a conditionally safe location: on
+// the channel held by a scalar (or constant-indexed) chan variable.
+type chanOp struct {
+	kind   opKind
+	global bool
+	v      *automata.Var
+	elem   int // constant array index
+}
+
+// chanAnalysis is the static side: tracked variables and the
+// capabilities reachable from every location.
+type chanAnalysis struct {
+	prog   *automata.Program
+	escape bool // a channel can be stored where the analysis does not follow it
+	// unsupported: chan variables whose operations are never safe
+	unsupported map[*automata.Var]bool
+	globals     []*automata.Var
+	index       map[*automata.Var]int // globals: 0.., locals: len(globals)+i within their proc
+	locals      map[*automata.Proc][]*automata.Var
+	capsAt      map[*automata.Proc][][]capPair // [loc][var index]
+	total       []capSet                       // per global: every capability anywhere
+}
+
+func isChan(t automata.Type) bool { return t.Kind == ast.Chan }
+
+func structHasChan(st *automata.Struct, seen map[*automata.Struct]bool) bool {
+	if st == nil || seen[st] {
+		return false
+	}
+	seen[st] = true
+	for _, f := range st.Fields {
+		if isChan(f.Type) || structHasChan(f.Type.Struct, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func newChanAnalysis(prog *automata.Program) *chanAnalysis {
+	a := &chanAnalysis{prog: prog, unsupported: map[*automata.Var]bool{}, index: map[*automata.Var]int{}, locals: map[*automata.Proc][]*automata.Var{}, capsAt: map[*automata.Proc][][]capPair{}}
+	seen := map[*automata.Struct]bool{}
+	checkVar := func(v *automata.Var) {
+		if structHasChan(v.Type.Struct, seen) {
+			a.escape = true
+		}
+		if v.Chan != nil {
+			for _, f := range v.Chan.Fields {
+				if isChan(f) || structHasChan(f.Struct, map[*automata.Struct]bool{}) {
+					a.escape = true
+				}
+			}
+		}
+	}
+	for _, v := range prog.Globals {
+		checkVar(v)
+		if isChan(v.Type) {
+			a.index[v] = len(a.globals)
+			a.globals = append(a.globals, v)
+		}
+	}
+	for _, p := range prog.Procs {
+		if p.Kind == automata.NeverClaim {
+			continue
+		}
+		for _, v := range p.Locals {
+			checkVar(v)
+			if isChan(v.Type) {
+				a.index[v] = len(a.globals) + len(a.locals[p])
+				a.locals[p] = append(a.locals[p], v)
+			}
+		}
+	}
+	for _, t := range prog.Trans {
+		if t.Proc.Kind == automata.NeverClaim {
+			// a claim polling a channel: SPIN makes it non-exclusive
+			exprs(t, func(x automata.Expr) {
+				if r, ok := x.(*automata.Ref); ok && r.Var != nil && isChan(r.Var.Type) {
+					a.unsupported[r.Var] = true
+				}
+			})
+			continue
+		}
+		a.scanEscapes(t)
+	}
+	if a.escape {
+		return a
+	}
+	for _, p := range prog.Procs {
+		if p.Kind == automata.NeverClaim {
+			continue
+		}
+		n := len(a.globals) + len(a.locals[p])
+		caps := make([][]capPair, len(p.Locs))
+		for i := range caps {
+			caps[i] = make([]capPair, n)
+		}
+		a.capsAt[p] = caps
+	}
+	a.total = make([]capSet, len(a.globals))
+	a.fixpoint()
+	return a
+}
+
+// chanRef returns the chan variable reference x is, or nil.
+func chanRef(x automata.Expr) *automata.Ref {
+	r, ok := x.(*automata.Ref)
+	if !ok || r == nil || r.Var == nil || r.Remote != nil || len(r.Path) > 0 || !isChan(r.Var.Type) {
+		return nil
+	}
+	return r
+}
+
+// scanEscapes marks what the analysis cannot follow.
+func (a *chanAnalysis) scanEscapes(t *automata.Trans) {
+	switch t.Kind {
+	case automata.TAssign:
+		if t.LHS != nil && t.LHS.Var != nil && isChan(t.LHS.Var.Type) {
+			if len(t.LHS.Path) > 0 || chanRef(t.X) == nil {
+				a.escape = true
+			}
+		}
+	case automata.TRecv:
+		for _, ra := range t.RArgs {
+			if ra.Var != nil && ra.Var.Var != nil && isChan(ra.Var.Var.Type) {
+				a.escape = true
+			}
+		}
+	case automata.TAssert, automata.TPrintf, automata.TPrintm, automata.TIncDec:
+	}
+	// polls inside statements that statement merging may chain after a
+	// channel operation: their channels are left alone
+	if t.Kind != automata.TExpr && t.Kind != automata.TSend && t.Kind != automata.TRecv {
+		exprs(t, func(x automata.Expr) {
+			switch y := x.(type) {
+			case *automata.Call:
+				if isPoll(y.Fn) && len(y.Args) > 0 {
+					if r := chanRef(y.Args[0]); r != nil {
+						a.unsupported[r.Var] = true
+					}
+				}
+			case *automata.Poll:
+				if r := chanRef(y.Chan); r != nil {
+					a.unsupported[r.Var] = true
+				}
+			}
+		})
+	}
+	exprs(t, func(x automata.Expr) {
+		if run, ok := x.(*automata.Run); ok {
+			first := argIndex(run)
+			if first == nil {
+				a.escape = true // struct arguments flattened out of step
+				return
+			}
+			for i, prm := range run.Proc.Params {
+				if isChan(prm.Type) && chanRef(run.Args[first[i]]) == nil {
+					a.escape = true
+				}
+				if prm.Type.Struct != nil && structHasChan(prm.Type.Struct, map[*automata.Struct]bool{}) {
+					a.escape = true
+				}
+			}
+		}
+	})
+}
+
+// argIndex returns, per parameter of the run's proctype, the index of its
+// first argument (struct arguments are flattened field by field), or nil
+// when the arguments do not line up.
+func argIndex(run *automata.Run) []int {
+	first := make([]int, 0, len(run.Proc.Params))
+	n := 0
+	for _, prm := range run.Proc.Params {
+		first = append(first, n)
+		n += flatCount(prm.Type) * max(1, prm.Len)
+	}
+	if n != len(run.Args) {
+		return nil
+	}
+	return first
+}
+
+// flatCount is the number of basic values of type t.
+func flatCount(t automata.Type) int {
+	if t.Struct == nil {
+		return 1
+	}
+	n := 0
+	for _, f := range t.Struct.Fields {
+		n += flatCount(f.Type) * max(1, f.Len)
+	}
+	return n
+}
+
+func isPoll(fn automata.Builtin) bool {
+	switch fn {
+	case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
+		return true
+	}
+	return false
+}
+
+func pollCap(fn automata.Builtin) capSet {
+	switch fn {
+	case automata.BLen:
+		return capLen
+	case automata.BEmpty:
+		return capEmpty
+	case automata.BNempty:
+		return capNEmpty
+	case automata.BFull:
+		return capFull
+	}
+	return capNFull
+}
+
+// uses adds to vec (indexed as capsAt[p]) the capabilities transition t
+// of p exercises directly or hands on.
+func (a *chanAnalysis) uses(p *automata.Proc, t *automata.Trans, vec []capPair) {
+	own := func(r *automata.Ref, c capSet) {
+		if r == nil {
+			return
+		}
+		if i, ok := a.index[r.Var]; ok && i < len(vec) {
+			vec[i].own |= c
+		}
+	}
+	switch t.Kind {
+	case automata.TSend:
+		c := capSend
+		if t.Sorted {
+			c = capSorted
+		}
+		own(chanRef(t.Chan), c)
+	case automata.TRecv:
+		c := capRecv
+		switch {
+		case t.Random:
+			c = capRandRecv
+		case t.Keep:
+			c = capHeadPoll
+		}
+		own(chanRef(t.Chan), c)
+	case automata.TAssign:
+		if t.LHS != nil && t.LHS.Var != nil && isChan(t.LHS.Var.Type) {
+			if src := chanRef(t.X); src != nil {
+				if i, ok := a.index[src.Var]; ok && i < len(vec) {
+					dst := t.LHS.Var
+					if dst.Global {
+						vec[i].given |= a.total[a.index[dst]]
+					} else if j, ok := a.index[dst]; ok && t.To >= 0 && t.To < len(p.Locs) {
+						cp := a.capsAt[p][t.To][j]
+						vec[i].own |= cp.own
+						vec[i].given |= cp.given
+					}
+				}
+			}
+		}
+	case automata.TDStep:
+		if t.DStart >= 0 && t.DStart < len(p.Locs) {
+			for i, cp := range a.capsAt[p][t.DStart] {
+				vec[i].own |= cp.own
+				vec[i].given |= cp.given
+			}
+		}
+	}
+	exprs(t, func(x automata.Expr) {
+		switch y := x.(type) {
+		case *automata.Call:
+			if isPoll(y.Fn) && len(y.Args) > 0 {
+				own(chanRef(y.Args[0]), pollCap(y.Fn))
+			}
+		case *automata.Poll:
+			own(chanRef(y.Chan), capHeadPoll)
+		case *automata.Run:
+			q := y.Proc
+			qc := a.capsAt[q]
+			if qc == nil || q.Start < 0 || q.Start >= len(qc) {
+				return
+			}
+			start := qc[q.Start]
+			// the new process's uses of globals and of its parameters
+			for g := range a.globals {
+				if g < len(vec) {
+					vec[g].given |= start[g].all()
+				}
+			}
+			first := argIndex(y)
+			if first == nil {
+				return // escape: chan operations are never safe
+			}
+			for i, prm := range q.Params {
+				if !isChan(prm.Type) {
+					continue
+				}
+				src := chanRef(y.Args[first[i]])
+				if src == nil {
+					continue
+				}
+				j, ok := a.index[prm]
+				k, ok2 := a.index[src.Var]
+				if ok && ok2 && k < len(vec) {
+					vec[k].given |= start[j].all()
+				}
+			}
+		}
+	})
+}
+
+// fixpoint computes capsAt: per location, the capabilities of the
+// transitions reachable from it.
+func (a *chanAnalysis) fixpoint() {
+	for changed := true; changed; {
+		changed = false
+		for _, p := range a.prog.Procs {
+			caps := a.capsAt[p]
+			if caps == nil {
+				continue
+			}
+			n := len(a.globals) + len(a.locals[p])
+			vec := make([]capPair, n)
+			for l := len(p.Locs) - 1; l >= 0; l-- {
+				clear(vec)
+				for _, t := range p.Locs[l].Out {
+					a.uses(p, t, vec)
+					if t.To >= 0 && t.To < len(caps) {
+						for i, cp := range caps[t.To] {
+							vec[i].own |= cp.own
+							vec[i].given |= cp.given
+						}
+					}
+				}
+				for i := range vec {
+					if vec[i].own&^caps[l][i].own != 0 || vec[i].given&^caps[l][i].given != 0 {
+						caps[l][i].own |= vec[i].own
+						caps[l][i].given |= vec[i].given
+						changed = true
+					}
+				}
+			}
+			for g := range a.globals {
+				for l := range caps {
+					if c := caps[l][g].all(); c&^a.total[g] != 0 {
+						a.total[g] |= c
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// opsOf returns the channel operations of t when t is a conditionally
+// safe statement: a FIFO send or receive, or a condition with polls, on
+// channels held in tracked chan variables, everything else about it
+// local. ok is false otherwise.
+func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
+	if t.Rendezvous || t.Region != 0 {
+		return nil, false
+	}
+	p := t.Proc
+	for _, l := range []int{t.From, t.To} {
+		if l < 0 || l >= len(p.Locs) || p.Locs[l].Region != 0 {
+			return nil, false
+		}
+	}
+	op := func(x automata.Expr, k opKind) bool {
+		r := chanRef(x)
+		if r == nil || a.unsupported[r.Var] {
+			return false
+		}
+		if _, tracked := a.index[r.Var]; !tracked {
+			return false
+		}
+		elem := 0
+		if r.Index != nil {
+			c, isConst := r.Index.(*automata.Const)
+			if !isConst || c.V < 0 || int(c.V) >= max(1, r.Var.Len) {
+				return false
+			}
+			elem = int(c.V)
+		} else if r.Var.Len > 0 {
+			return false
+		}
+		if r.Var.Global == false && r.Var.Proc != p && r.Var.Proc != nil {
+			return false
+		}
+		ops = append(ops, chanOp{kind: k, global: r.Var.Global, v: r.Var, elem: elem})
+		return true
+	}
+	if t.Kind == automata.TEnd {
+		for _, v := range p.Locals {
+			if v.Chan != nil || v.Type.Struct != nil {
+				return nil, false
+			}
+		}
+		return []chanOp{{kind: opEnd}}, true
+	}
+	if run, isRun := t.X.(*automata.Run); isRun && t.Kind == automata.TExpr {
+		if run.Prio != nil || !a.localInits(run.Proc) {
+			return nil, false
+		}
+		ops = append(ops, chanOp{kind: opRun})
+		for _, arg := range run.Args {
+			if a.escape {
+				// channel operations are never safe: passing channels on
+				// does not matter
+				if !localOnlyChans(arg) {
+					return nil, false
+				}
+				walk(arg, func(y automata.Expr) {
+					if z, ok := y.(*automata.Ref); ok && z.Var != nil && isChan(z.Var.Type) {
+						ops = append(ops, chanOp{kind: opArg, v: z.Var})
+					}
+				})
+				continue
+			}
+			if r := chanRef(arg); r != nil {
+				if r.Var.Global || r.Index != nil || r.Var.Len > 0 {
+					return nil, false
+				}
+				ops = append(ops, chanOp{kind: opArg, v: r.Var})
+				continue
+			}
+			if !localOnly(arg) {
+				return nil, false
+			}
+		}
+		return ops, true
+	}
+	if a.escape {
+		return nil, false
+	}
+	switch t.Kind {
+	case automata.TSend:
+		if t.Sorted || !op(t.Chan, opSend) {
+			return nil, false
+		}
+		for _, x := range t.Args {
+			if !localOnly(x) {
+				return nil, false
+			}
+		}
+	case automata.TRecv:
+		if t.Random || !op(t.Chan, opRecv) {
+			return nil, false
+		}
+		for _, ra := range t.RArgs {
+			if ra.Var != nil && !localOnly(ra.Var) || ra.Match != nil && !localOnly(ra.Match) {
+				return nil, false
+			}
+		}
+	case automata.TExpr:
+		good := true
+		var cond func(x automata.Expr)
+		cond = func(x automata.Expr) {
+			switch y := x.(type) {
+			case *automata.Call:
+				if isPoll(y.Fn) && len(y.Args) == 1 {
+					k := opLen
+					switch y.Fn {
+					case automata.BEmpty, automata.BNempty:
+						k = opEmpty
+					case automata.BFull, automata.BNfull:
+						k = opFull
+					}
+					if !op(y.Args[0], k) {
+						good = false
+					}
+					return
+				}
+			case *automata.Poll:
+				if y.Random || !op(y.Chan, opRecv) {
+					good = false
+					return
+				}
+				for _, ra := range y.Args {
+					if ra.Match != nil && !localOnly(ra.Match) || ra.Var != nil {
+						good = false
+					}
+				}
+				return
+			case *automata.Unary:
+				cond(y.X)
+				return
+			case *automata.Binary:
+				cond(y.X)
+				cond(y.Y)
+				return
+			case *automata.Cond:
+				cond(y.C)
+				cond(y.T)
+				cond(y.E)
+				return
+			}
+			if !localOnly(x) {
+				good = false
+			}
+		}
+		cond(t.X)
+		if !good || len(ops) == 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return ops, true
+}
+
+// localOnly reports whether x refers only to non-chan locals of its
+// process (and _pid).
+func localOnly(x automata.Expr) bool {
+	good := true
+	walk(x, func(y automata.Expr) {
+		switch z := y.(type) {
+		case *automata.Ref:
+			if z.Var == nil || z.Var.Global || z.Remote != nil || isChan(z.Var.Type) {
+				good = false
+			}
+			for _, s := range z.Path {
+				if s.Field != nil && isChan(s.Field.Type) {
+					good = false
+				}
+			}
+		case *automata.Call:
+			if z.Fn != automata.BPid {
+				good = false
+			}
+		case *automata.RemoteLabel, *automata.Run, *automata.Poll:
+			good = false
+		}
+	})
+	return good
+}
+
+// localInits reports whether the local initializers of q read only q's
+// own state (they run when q is created).
+func (a *chanAnalysis) localInits(q *automata.Proc) bool {
+	for _, v := range q.Locals {
+		if v.Init != nil && !localOnly(v.Init) {
+			return false
+		}
+		for _, x := range v.InitArr {
+			if !localOnly(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// canDie computes, per location of p, whether p may still die from it.
+func canDie(p *automata.Proc) []bool {
+	return reachable(p, func(t *automata.Trans) bool { return t.Kind == automata.TEnd })
+}
+
+// runny computes, per location of p, whether a transition reachable from
+// it may run a process, or read _nr_pr.
+func runny(p *automata.Proc) []bool {
+	return reachable(p, func(t *automata.Trans) bool {
+		found := false
+		exprs(t, func(x automata.Expr) {
+			switch y := x.(type) {
+			case *automata.Run:
+				found = true
+			case *automata.Call:
+				if y.Fn == automata.BNrPr {
+					found = true
+				}
+			}
+		})
+		return found
+	})
+}
+
+// reachable computes, per location of p, whether a transition for which
+// direct holds is reachable from it.
+func reachable(p *automata.Proc, direct func(t *automata.Trans) bool) []bool {
+	out := make([]bool, len(p.Locs))
+	for changed := true; changed; {
+		changed = false
+		for l := len(p.Locs) - 1; l >= 0; l-- {
+			if out[l] {
+				continue
+			}
+			for _, t := range p.Locs[l].Out {
+				r := direct(t) || t.To >= 0 && t.To < len(out) && out[t.To]
+				if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(out) && out[t.DStart] {
+					r = true
+				}
+				if r {
+					out[l] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localOnlyChans is localOnly that lets chan variables (and chan fields)
+// of the process be read.
+func localOnlyChans(x automata.Expr) bool {
+	good := true
+	walk(x, func(y automata.Expr) {
+		switch z := y.(type) {
+		case *automata.Ref:
+			if z.Var == nil || z.Var.Global || z.Remote != nil {
+				good = false
+			}
+		case *automata.Call:
+			if z.Fn != automata.BPid {
+				good = false
+			}
+		case *automata.RemoteLabel, *automata.Run, *automata.Poll:
+			good = false
+		}
+	})
+	return good
+}
