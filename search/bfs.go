@@ -22,6 +22,12 @@ func (s *searcher) bfs() error {
 		return stopErr(err)
 	}
 	queue := []node{{state: idx, parent: -1}}
+	// partial-order reduction with the queue proviso (see por.reduce)
+	pr := s.newPOR()
+	if pr != nil {
+		pr.seq[idx] = 0
+		defer func() { s.res.Reduced = pr.reduced }()
+	}
 	trail := func(at int, last *Step) []Step {
 		var rev []Step
 		if last != nil {
@@ -39,6 +45,10 @@ func (s *searcher) bfs() error {
 		n := queue[head]
 		state := s.opt.Store.State(n.state)
 		lo, hi := ex.expand(state)
+		if pr != nil {
+			pr.head = int32(head)
+			hi = pr.reduce(ex, state, lo, hi)
+		}
 		if lo == hi && !s.claim && s.m.Status(state)&pins.ValidEnd == 0 {
 			v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 			if s.report(v, n.depth, func() []Step { return trail(head, nil) }) {
@@ -68,6 +78,9 @@ func (s *searcher) bfs() error {
 			}
 			if n.depth+1 > s.res.DepthReached {
 				s.res.DepthReached = n.depth + 1
+			}
+			if pr != nil {
+				pr.seq[idx] = int32(len(queue))
 			}
 			queue = append(queue, node{state: idx, parent: head, depth: n.depth + 1, step: sc.step})
 		}

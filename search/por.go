@@ -23,28 +23,45 @@ type Reducer interface {
 	SafeProcs(s []byte, dst []bool) []bool
 }
 
-// por is the ample-set selection of one depth-first search.
+// por is the ample-set selection of one search.
 type por struct {
-	r       Reducer
-	lookup  func([]byte) (uint64, bool)
-	onStack map[uint64]struct{} // store indices of the stored states on the stack
+	r      Reducer
+	lookup func([]byte) (uint64, bool)
+	// depth-first: the store indices of the stored states on the stack
+	onStack map[uint64]struct{}
+	// breadth-first: the queue position of every stored state (by store
+	// index), and that of the state being expanded; visited selects C2v
+	bfs     bool
+	visited bool
+	seq     map[uint64]int32
+	head    int32
 	safe    []bool
-	// Reduced counts the states expanded with a reduced set.
-	reduced int64
+	// reduced counts the states expanded with a reduced set; fallbacks
+	// those fully expanded because the cycle proviso rejected every
+	// candidate that it was the only obstacle for
+	reduced, fallbacks int64
+	res                *Result // ProvisoFallbacks is kept up to date
 }
 
-// reduceActive reports whether the options allow partial-order reduction:
-// safety properties only (no claim, no cycle detection), depth-first.
+// newPOR returns the ample-set selection when the options allow
+// partial-order reduction: safety properties only (no claim, no cycle
+// detection).
 func (s *searcher) newPOR() *por {
 	o := s.opt
-	if !o.Reduce || o.Reducer == nil || o.BFS || o.Accept || o.NonProgress || o.Fair || o.SCC || s.claim {
+	if !o.Reduce || o.Reducer == nil || o.Accept || o.NonProgress || o.Fair || o.SCC || s.claim {
 		return nil
 	}
 	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
 	if !ok {
 		return nil
 	}
-	return &por{r: o.Reducer, lookup: lk.Lookup, onStack: map[uint64]struct{}{}}
+	p := &por{r: o.Reducer, lookup: lk.Lookup, res: s.res}
+	if o.BFS {
+		p.bfs, p.visited, p.seq = true, o.BFSVisited, map[uint64]int32{}
+	} else {
+		p.onStack = map[uint64]struct{}{}
+	}
+	return p
 }
 
 // reduce restricts the successors ex.succs[lo:hi] of the stored state
@@ -59,8 +76,14 @@ func (s *searcher) newPOR() *por {
 //   - none of p's steps enters an atomic sequence (its successor would be
 //     an intermediate state whose further steps the location check does
 //     not cover), is a timeout or an atomicity loss;
-//   - no successor is a state on the search stack (the cycle proviso C3),
-//     so that no transition is ignored forever along a cycle.
+//   - the cycle proviso, so that no transition is ignored forever along
+//     a cycle of reduced states: depth-first, no successor is a state on
+//     the search stack; breadth-first, no successor is a state already
+//     expanded (the queue proviso C2q of Bošnački and Holzmann: a
+//     successor still in the queue is fine, since every cycle then
+//     contains an edge back to an expanded state, which is fully
+//     expanded), or with Options.BFSVisited no successor is already
+//     stored at all (C2v).
 //
 // Invisibility (C2) holds for assertions and invalid end states: p's
 // transitions change only p's local state, which no other process's
@@ -77,47 +100,70 @@ func (p *por) reduce(ex *expander, state []byte, lo, hi int) int {
 		}
 	}
 	p.safe = p.r.SafeProcs(state, p.safe)
+	provisoOnly := false
 	for i := lo; i < hi; {
 		pid := ex.succs[i].step.Pid
 		j := i
 		for j < hi && ex.succs[j].step.Pid == pid {
 			j++
 		}
-		if p.candidate(ex, pid, i, j, lo, hi) {
+		switch p.candidate(ex, pid, i, j, lo, hi) {
+		case accepted:
 			if j-i == hi-lo {
 				return hi
 			}
 			p.reduced++
 			return p.keep(ex, lo, i, j)
+		case proviso:
+			provisoOnly = true
 		}
 		i = j
+	}
+	if provisoOnly {
+		p.fallbacks++
+		p.res.ProvisoFallbacks = p.fallbacks
 	}
 	return hi
 }
 
-func (p *por) candidate(ex *expander, pid, i, j, lo, hi int) bool {
+// verdicts of candidate
+const (
+	rejected = iota
+	accepted
+	proviso // rejected by the cycle proviso only
+)
+
+func (p *por) candidate(ex *expander, pid, i, j, lo, hi int) int {
 	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
-		return false
+		return rejected
 	}
 	// p's steps must be contiguous: Next yields a process's steps together
 	for k := lo; k < hi; k++ {
 		if (k < i || k >= j) && ex.succs[k].step.Pid == pid {
-			return false
+			return rejected
 		}
 	}
 	for k := i; k < j; k++ {
 		if ex.succs[k].flags&pins.InAtomic != 0 {
-			return false
+			return rejected
 		}
 	}
 	for k := i; k < j; k++ {
-		if idx, found := p.lookup(ex.bytes(&ex.succs[k])); found {
-			if _, on := p.onStack[idx]; on {
-				return false
+		idx, found := p.lookup(ex.bytes(&ex.succs[k]))
+		if !found {
+			continue
+		}
+		if p.bfs {
+			if p.visited || p.seq[idx] <= p.head {
+				return proviso
 			}
+			continue
+		}
+		if _, on := p.onStack[idx]; on {
+			return proviso
 		}
 	}
-	return true
+	return accepted
 }
 
 // keep moves successors [i, j) down to lo (entries and bytes) and returns

@@ -125,11 +125,10 @@ func TestPORTimeout(t *testing.T) {
 	}
 }
 
-// TestPOROff: no reduction with acceptance cycles, BFS, or without a
-// Reducer.
+// TestPOROff: no reduction with acceptance cycles, or without a Reducer.
 func TestPOROff(t *testing.T) {
 	m := &procs{n: 3, k: 2, unsafe: -1, assertAt: -1}
-	for _, o := range []Options{{Reduce: true}, {Reduce: true, Reducer: m, BFS: true}, {Reduce: true, Reducer: m, Accept: true}} {
+	for _, o := range []Options{{Reduce: true}, {Reduce: true, Reducer: m, Accept: true}} {
 		res, err := Run(context.Background(), m, o)
 		if err != nil {
 			t.Fatal(err)

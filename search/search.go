@@ -63,13 +63,16 @@ type Options struct {
 	NoCompress bool
 	MemLimit   int64 // bytes, 0 for none
 	// Reduce turns partial-order reduction on (see Reducer): at each
-	// stored state the depth-first search explores, when it can, the
-	// steps of one process only. It preserves assertion violations,
-	// run-time errors and invalid end states. It needs Reducer and is
-	// ignored for breadth-first search, with a never claim, and for
-	// acceptance and non-progress cycles (sound by construction).
-	Reduce  bool
-	Reducer Reducer
+	// stored state the search explores, when it can, the steps of one
+	// process only. It preserves assertion violations, run-time errors and
+	// invalid end states. It needs Reducer and is ignored with a never
+	// claim and for acceptance and non-progress cycles (sound by
+	// construction). Depth-first, the cycle proviso is the stack proviso;
+	// breadth-first, the queue proviso (C2q), or with BFSVisited the
+	// weaker visited proviso C2v (for comparison).
+	Reduce     bool
+	Reducer    Reducer
+	BFSVisited bool
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)
@@ -91,8 +94,10 @@ type Stats struct {
 	// acceptance-cycle search (pan's "visited" minus "stored").
 	NestedStored int64
 	// Reduced counts the states expanded with a reduced (ample) set of
-	// successors (Options.Reduce).
-	Reduced int64
+	// successors (Options.Reduce); ProvisoFallbacks those expanded fully
+	// because the cycle proviso rejected the only candidates.
+	Reduced          int64
+	ProvisoFallbacks int64
 }
 
 // Step is one step of a trail (see package trail): process Pid executed

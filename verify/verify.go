@@ -36,8 +36,9 @@ type Options struct {
 	// flag the choice is made per model (search.ZeroSuppressionPays).
 	Compress bool
 	// Reduce: partial-order reduction (gospin verify's default; off with
-	// -noreduce). It is used for safety searches (depth-first, no never
-	// claim, no cycle detection) of engine models; see package reduce.
+	// -noreduce). It is used for safety searches (depth-first or
+	// breadth-first, no never claim, no cycle detection) of engine
+	// models; see package reduce.
 	Reduce bool
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
@@ -103,7 +104,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
 	}
 	claim := m.Info() != nil && m.Info().Claim
-	reduced := sopt.Reduce && !opt.BFS && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
+	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
 	}

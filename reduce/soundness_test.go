@@ -1,0 +1,153 @@
+package reduce_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/verify"
+)
+
+type outcome struct {
+	kinds   map[string]bool
+	stored  int64
+	reduced bool
+}
+
+func verifyModel(t *testing.T, src string, reduce, bfs bool) outcome {
+	t.Helper()
+	fr := frontend.Load("t.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		t.Fatalf("front end: %v", fr.Diags.Error())
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, _, err := verify.Run(context.Background(), "t.pml", e, verify.Options{MaxDepth: 1 << 20, HashLog2: 10, Reduce: reduce, BFS: bfs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := outcome{kinds: map[string]bool{}, stored: sum.StatesStored, reduced: sum.Reduced}
+	for _, v := range sum.Violations {
+		o.kinds[v.Kind] = true
+	}
+	return o
+}
+
+// The ignoring examples of Levin, Palmer, Qadeer and Rajamani (digest
+// P1.4): a process that loops on local steps forever must not hide the
+// assertion of the other one, depth-first or breadth-first.
+var ignoring = map[string]string{
+	"fig1": `int g = 0;
+active proctype T1() { g = 1; skip; do :: skip od }
+active proctype T2() { assert(g == 0) }`,
+	"fig2": `int g = 0;
+active proctype T1() { g = 1; skip; if :: do :: skip od :: true fi }
+active proctype T2() { assert(g == 0) }`,
+	"fig8": `int g = 0;
+active proctype T1() { g = 1; skip; if :: do :: skip od :: do :: skip od fi }
+active proctype T2() { assert(g == 0) }`,
+	"fig3-lock": `byte m = 0; int g = 0;
+active proctype T1() { atomic { m == 0 -> m = 1 }; g = 1; m = 0; do :: skip od }
+active proctype T2() { atomic { m == 0 -> m = 1 }; assert(g == 0); m = 0 }`,
+	// the looping process only talks to an exclusive channel of its own
+	"chan-loop": `int g = 0; chan q = [2] of { byte };
+active proctype T1() { byte x; g = 1; do :: q!1 :: q?x od }
+active proctype T2() { assert(g == 0) }`,
+}
+
+func TestIgnoring(t *testing.T) {
+	for name, src := range ignoring {
+		for _, bfs := range []bool{false, true} {
+			o := verifyModel(t, src, true, bfs)
+			if !o.kinds["assertion"] {
+				t.Errorf("%s (bfs %v): the assertion violation is missed with reduction", name, bfs)
+			}
+			if !o.reduced {
+				t.Errorf("%s (bfs %v): not reduced", name, bfs)
+			}
+		}
+	}
+}
+
+// Channel operations: the verdict with reduction equals the one without,
+// depth-first and breadth-first, and exclusive channels reduce.
+var chanModels = []struct {
+	name    string
+	src     string
+	smaller bool // reduction must store fewer states
+}{
+	{"pipeline", `chan a = [2] of { byte }; chan b = [2] of { byte };
+active proctype P() { byte i; do :: i < 3 -> a!i; i++ :: else -> break od }
+active proctype Q() { byte x; do :: a?x -> b!x od }
+active proctype R() { byte y, n; do :: b?y -> n++; assert(n <= 3) od }`, true},
+	// a third process watches the length: the sender is not alone
+	{"len-watcher", `chan a = [2] of { byte };
+active proctype P() { a!1; a!2 }
+active proctype Q() { byte x; a?x; a?x }
+active proctype W() { assert(len(a) < 2) }`, false},
+	{"full-watcher", `chan a = [1] of { byte };
+active proctype P() { a!1; a!2 }
+active proctype Q() { byte x; a?x; a?x }
+active proctype W() { full(a) -> assert(false) }`, false},
+	{"empty-watcher", `chan a = [1] of { byte };
+active proctype P() { a!1 }
+active proctype Q() { byte x; a?x }
+active proctype W() { empty(a) -> skip; nempty(a) -> assert(false) }`, false},
+	// two senders: neither is exclusive
+	{"two-senders", `chan a = [1] of { byte };
+active proctype P() { a!1 }
+active proctype P2() { a!2 }
+active proctype Q() { byte x; a?x; assert(x == 1) }`, false},
+	// the receiver hands its channel to a new process that receives too
+	{"handed-on", `chan a = [2] of { byte };
+proctype H(chan c) { byte z; c?z; assert(z == 1) }
+active proctype P() { a!1; a!2 }
+active proctype Q() { byte x; run H(a); a?x }`, false},
+	// a receive poll by another process sees the head change
+	{"head-poll", `chan a = [2] of { byte };
+active proctype P() { a!1; a!2 }
+active proctype Q() { byte x; a?x }
+active proctype W() { a?[2] -> assert(false) }`, false},
+	// xr/xs declared, polls by the owner
+	{"declared", `chan a = [2] of { byte };
+active proctype P() { xs a; byte i; do :: nfull(a) -> a!i; i = (i + 1) % 3 :: full(a) -> break od }
+active proctype Q() { xr a; byte x; do :: nempty(a) -> a?x :: empty(a) -> break od; assert(len(a) == 0) }`, true},
+	// runs and deaths
+	{"runs", `byte n;
+proctype C(byte k) { byte i; i = k + 1; i = i * 2 }
+init { run C(1); run C(2); n = 1; assert(_nr_pr >= 1) }`, false},
+}
+
+func TestChanVerdicts(t *testing.T) {
+	for _, m := range chanModels {
+		for _, bfs := range []bool{false, true} {
+			full := verifyModel(t, m.src, false, bfs)
+			red := verifyModel(t, m.src, true, bfs)
+			t.Logf("%s (bfs %v): full %v %d, reduced %v %d", m.name, bfs, full.kinds, full.stored, red.kinds, red.stored)
+			if len(full.kinds) != len(red.kinds) {
+				t.Errorf("%s (bfs %v): errors %v without reduction, %v with", m.name, bfs, full.kinds, red.kinds)
+			}
+			for k := range full.kinds {
+				if !red.kinds[k] {
+					t.Errorf("%s (bfs %v): %s missed with reduction", m.name, bfs, k)
+				}
+			}
+			if red.stored > full.stored {
+				t.Errorf("%s (bfs %v): %d states reduced, %d full", m.name, bfs, red.stored, full.stored)
+			}
+			if m.smaller && red.stored >= full.stored {
+				t.Errorf("%s (bfs %v): no reduction (%d states)", m.name, bfs, red.stored)
+			}
+		}
+	}
+}
