@@ -55,6 +55,11 @@ type Options struct {
 	// with Fair, weak fairness becomes acceptance marks per process
 	// instead of an unfolding of the state space.
 	SCC bool
+	// Property, with SCC and Accept, is the LTL property checked, as a
+	// generalized Büchi automaton run beside the model (see Property); the
+	// model then carries a probe claim (property.ProbeClaim), not the
+	// property's never claim.
+	Property *Property
 	// Store is the state set; nil means store.New(Hint, MemLimit).
 	Store    store.Set
 	HashLog2 int // initial table size as a power of two (pan's -w)
@@ -183,7 +188,11 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 			if opt.NonProgress {
 				kind, msg = pins.NonProgressCycle, "non-progress cycle"
 			}
-			err = s.couvreur(newPinsGraph(m, opt.Fair), kind, msg)
+			var g markedGraph = newPinsGraph(m, opt.Fair)
+			if opt.Property != nil && !opt.NonProgress {
+				g = newTGBAGraph(m, opt.Property, opt.Fair)
+			}
+			err = s.couvreur(g, kind, msg)
 		case opt.BFS:
 			err = s.bfs()
 		default:
