@@ -45,17 +45,18 @@ type markedGraph interface {
 
 // pinsGraph marks the transitions of a pins model: bit 0 on transitions
 // leaving an accepting state, and with fairness bit 1+p when process p
-// moves or has nothing enabled in the source state.
+// moves (as the sender or the receiver of a rendezvous too) or has nothing
+// enabled in the source state.
 type pinsGraph struct {
 	m     pins.Model
 	fair  bool
-	ex    *expander
+	ex    *sccExpander
 	every marks
 	buf   marks
 }
 
 func newPinsGraph(m pins.Model, fair bool) *pinsGraph {
-	g := &pinsGraph{m: m, fair: fair, ex: newExpander(m)}
+	g := &pinsGraph{m: m, fair: fair, ex: newSCCExpander(m)}
 	g.every[0] = 1
 	if fair {
 		for i := 1; i < len(g.every); i++ {
@@ -69,31 +70,17 @@ func (g *pinsGraph) initial() ([]byte, error) { return g.m.Initial(nil) }
 func (g *pinsGraph) all() *marks              { return &g.every }
 
 func (g *pinsGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violation) bool) {
-	lo, hi := g.ex.expand(s)
-	defer g.ex.release(lo)
-	var base marks
-	if g.m.Status(s)&pins.Accepting != 0 {
+	accepting := g.m.Status(s)&pins.Accepting != 0
+	succs := g.ex.expand(s)
+	base := fairBase(succs, g.fair)
+	if accepting {
 		base[0] = 1
 	}
-	if g.fair {
-		// processes with nothing enabled are marked on every transition
-		for i := 1; i < len(base); i++ {
-			base[i] = ^uint64(0)
-		}
-		for i := lo; i < hi; i++ {
-			st := g.ex.succs[i].step
-			if st.Pid >= 0 && st.Pid < 256 {
-				base[1+st.Pid/64] &^= 1 << (st.Pid % 64)
-			}
-		}
-	}
-	for i := lo; i < hi; i++ {
-		sc := &g.ex.succs[i]
+	for i := range succs {
+		sc := &succs[i]
 		g.buf = base
 		if g.fair {
-			if p := sc.step.Pid; p >= 0 && p < 256 {
-				g.buf[1+p/64] |= 1 << (p % 64)
-			}
+			markMover(&g.buf, sc.step.Pid, sc.pid2)
 		}
 		if !yield(sc.step, g.ex.bytes(sc), &g.buf, sc.viol) {
 			return

@@ -1,0 +1,179 @@
+package search
+
+import (
+	"errors"
+
+	"github.com/gospin/gospin/pins"
+)
+
+// ClaimTrail turns a counterexample found on the product of a model with
+// a TGBA (Options.Property) into a counterexample of mc, the same model
+// with the never claim of the same property (the degeneralized automaton
+// of the same formula), so that the trail replays as any trail of a never
+// claim: gospin run -t, with the property named in the trail, follows
+// the claim as it moves, and an acceptance cycle returns to the same state
+// of the claim's product through an accepting claim state.
+//
+// steps are the system's steps (pins.Transition's Pid and Group, and K
+// among the steps of the same Pid and Group under one claim move, as the
+// probe model numbers them; Pid -1 for a stutter step), with the cycle
+// from cycleStart on for an acceptance cycle (cycleStart < 0 for a path
+// that ends in a violation of kind kind). The claim's moves are found by
+// a breadth-first search of the product of the lasso's positions with
+// mc's states along these steps: both automata accept the same runs, so
+// the claim accepts the lasso, perhaps after unrolling the cycle a few
+// times (the returned cycle may be a multiple of the given one). For a
+// claim's end the claim may end later than the TGBA reached its
+// universal state: the search then goes on past the last step, with any
+// steps. The returned steps are numbered for mc (K among all its
+// successors of the same Pid and Group), as trails are.
+func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind) ([]Step, int, error) {
+	const budget = 2_000_000
+	init, err := mc.Initial(nil)
+	if err != nil {
+		return nil, -1, err
+	}
+	L := len(steps)
+	lasso := cycleStart >= 0 && cycleStart < L
+	type node struct {
+		pos int
+		s   string
+	}
+	type arc struct {
+		to   int
+		step Step
+		viol *pins.Violation
+	}
+	ids := map[node]int{}
+	var nodes []node
+	add := func(n node) (int, bool) {
+		if id, ok := ids[n]; ok {
+			return id, false
+		}
+		id := len(nodes)
+		ids[n] = id
+		nodes = append(nodes, n)
+		return id, true
+	}
+	nextPos := func(p int) int {
+		if lasso && p+1 == L {
+			return cycleStart
+		}
+		return p + 1
+	}
+	// succs lists the arcs of a node: the steps of mc that match the
+	// system step at its position (any step past the end of a path).
+	succs := func(id int) []arc {
+		n := nodes[id]
+		free := !lasso && n.pos >= L
+		var want Step
+		if !free {
+			want = steps[n.pos]
+		}
+		var out []arc
+		all := map[[2]int]int{}
+		local := map[[3]int]int{}
+		type pending struct {
+			n    node
+			step Step
+			viol *pins.Violation
+		}
+		var ps []pending
+		mc.Next([]byte(n.s), func(t *pins.Transition, sc []byte) bool {
+			k2 := [2]int{t.Pid, t.Group}
+			kg := all[k2]
+			all[k2]++
+			k3 := [3]int{t.Claim, t.Pid, t.Group}
+			kl := local[k3]
+			local[k3]++
+			if !free && (t.Pid != want.Pid || t.Group != want.Group || (t.Pid >= 0 && kl != want.K)) {
+				return true
+			}
+			pos := L
+			if !free {
+				pos = nextPos(n.pos)
+			}
+			ps = append(ps, pending{node{pos, string(sc)}, Step{Pid: t.Pid, Group: t.Group, K: kg}, t.Violation})
+			return true
+		})
+		for _, p := range ps {
+			to, _ := add(p.n)
+			out = append(out, arc{to, p.step, p.viol})
+		}
+		return out
+	}
+	type parent struct {
+		from int
+		step Step
+	}
+	path := func(par map[int]parent, from, to int) []Step {
+		var rev []Step
+		for x := to; x != from; x = par[x].from {
+			rev = append(rev, par[x].step)
+		}
+		for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+			rev[i], rev[j] = rev[j], rev[i]
+		}
+		return rev
+	}
+	start, _ := add(node{0, string(init)})
+	arcs := map[int][]arc{}
+	arcsOf := func(id int) []arc {
+		a, ok := arcs[id]
+		if !ok {
+			a = succs(id)
+			arcs[id] = a
+		}
+		return a
+	}
+	// breadth-first search from the start
+	par := map[int]parent{start: {from: -1}}
+	queue := []int{start}
+	for h := 0; h < len(queue); h++ {
+		if len(nodes) > budget {
+			return nil, -1, errors.New("the never claim's counterexample search ran out of budget")
+		}
+		id := queue[h]
+		for _, a := range arcsOf(id) {
+			if !lasso && a.viol != nil && a.viol.Kind == kind {
+				return append(path(par, start, id), a.step), -1, nil
+			}
+			if a.viol != nil && a.viol.Kind != kind {
+				continue // the replay would stop there
+			}
+			if _, seen := par[a.to]; !seen {
+				par[a.to] = parent{id, a.step}
+				queue = append(queue, a.to)
+			}
+		}
+	}
+	if !lasso {
+		return nil, -1, errors.New("the never claim does not reach the violation along the counterexample")
+	}
+	// an accepting node (of the cycle part) on a cycle
+	for _, id := range queue {
+		if nodes[id].pos < cycleStart || mc.Status([]byte(nodes[id].s))&pins.Accepting == 0 {
+			continue
+		}
+		cpar := map[int]parent{id: {from: -1}}
+		cq := []int{id}
+		for h := 0; h < len(cq); h++ {
+			x := cq[h]
+			for _, a := range arcsOf(x) {
+				if a.viol != nil {
+					continue
+				}
+				if a.to == id {
+					prefix := path(par, start, id)
+					cycle := append(path(cpar, id, x), a.step)
+					return append(prefix, cycle...), len(prefix), nil
+				}
+				if _, seen := cpar[a.to]; !seen {
+					cpar[a.to] = parent{x, a.step}
+					cq = append(cq, a.to)
+				}
+			}
+		}
+	}
+	return nil, -1, errors.New("the never claim has no acceptance cycle along the counterexample")
+}
