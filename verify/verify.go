@@ -50,6 +50,13 @@ type Options struct {
 	// options a replay must use).
 	TrailHeaders map[string]string
 	Progress     func(search.Stats)
+	// TGBA, with SCC and Accept, checks an ltl property on its generalized
+	// Büchi automaton (search.Options.Property): m then carries the probe
+	// claim (property.ProbeClaim), and ClaimModel, the model with the
+	// property's never claim, is the one counterexamples are rewritten
+	// for (search.ClaimTrail), so that trails replay with the claim.
+	TGBA       *search.Property
+	ClaimModel pins.Model
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -89,6 +96,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		MemLimit:     opt.MemLimit,
 		Progress:     opt.Progress,
 	}
+	if opt.SCC && opt.Accept && !opt.NonProgress {
+		sopt.Property = opt.TGBA
+	}
 	if sopt.MaxDepth == 0 {
 		sopt.MaxDepth = 10000
 	}
@@ -113,6 +123,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if err != nil {
 		return nil, nil, err
 	}
+	trailNote := claimTrails(res, sopt.Property, opt.ClaimModel)
 	sum := &report.Summary{
 		Model:            name,
 		Complete:         res.Complete,
@@ -153,7 +164,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sum.Search = "bfs"
 	}
 	ntrail := 0
-	for _, e := range res.Errors {
+	for i, e := range res.Errors {
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
@@ -173,6 +184,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			for k, v := range opt.TrailHeaders {
 				t.Set(k, v)
 			}
+			if note := trailNote[i]; note != "" {
+				t.Set("note", note)
+			}
 			t.Set("error", e.Violation.Message)
 			if v.Location != "" {
 				t.Set("at", v.Location)
@@ -190,4 +204,28 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sum.Unreached = u.Unreached()
 	}
 	return sum, res, nil
+}
+
+// claimTrails rewrites the trails of a search on a TGBA product for the
+// model with the property's never claim (search.ClaimTrail); where that
+// fails the trail is kept with the system's steps only, and the note
+// returned for it says why (it then does not replay with the claim).
+func claimTrails(res *search.Result, p *search.Property, mc pins.Model) map[int]string {
+	notes := map[int]string{}
+	if p == nil || mc == nil {
+		return notes
+	}
+	for i := range res.Errors {
+		e := &res.Errors[i]
+		if e.Trail == nil {
+			continue
+		}
+		steps, cs, err := search.ClaimTrail(mc, e.Trail, e.CycleStart, e.Violation.Kind)
+		if err != nil {
+			notes[i] = "system steps of the TGBA product only: " + err.Error()
+			continue
+		}
+		e.Trail, e.CycleStart = steps, cs
+	}
+	return notes
 }

@@ -76,6 +76,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	claimName := fs.String("N", "", "check only the never claim or ltl property `name`")
 	noClaim := fs.Bool("noclaim", false, "ignore the model's never claims and ltl properties")
+	noTGBA := fs.Bool("notgba", false, "with -scc -a, check ltl properties on their never claim (degeneralized) instead of their generalized Büchi automaton")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin verify: expected one model")
@@ -154,6 +155,12 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			o := vo
 			if p != nil {
 				o.Property = p.Name
+			}
+			if p != nil && p.Kind == property.LTL && o.SCC && o.Accept && !o.NonProgress && !*noTGBA {
+				if m, err = tgbaModel(r, p, mo, &o); err != nil {
+					fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+					return exitUsage
+				}
 			}
 			if !mo.noMerge {
 				o.TrailHeaders = map[string]string{"merge": "yes"}

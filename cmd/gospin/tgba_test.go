@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTGBAVerdicts: -scc on an ltl property's generalized Büchi automaton
+// gives the verdict of nested DFS on its never claim, with and without
+// weak fairness, on models that exercise SPIN's product semantics
+// (stutter at termination, timeout, atomic sequences, rendezvous,
+// fairness, and Siegel's Fig. 2 as an ltl block); every counterexample
+// replays with gospin run -t as an acceptance cycle of the never claim.
+func TestTGBAVerdicts(t *testing.T) {
+	want := map[string][2]bool{ // errors without, with -f
+		"siegel_fig2_ltl.pml": {true, true},
+		"stutter.pml":         {true, true},
+		"timeout.pml":         {false, false},
+		"atomic.pml":          {false, false},
+		"fair.pml":            {true, false},
+		"rendezvous.pml":      {true, true},
+	}
+	for name, w := range want {
+		for i, fair := range []bool{false, true} {
+			path := copyModel(t, "testdata/tgba/"+name)
+			args := []string{"verify", "-a", "-q"}
+			if fair {
+				args = append(args, "-f")
+			}
+			ndCode, ndOut, _ := gospin(append(append([]string(nil), args...), "-notrail", path)...)
+			code, out, errs := gospin(append(append([]string(nil), args...), "-scc", path)...)
+			failed := strings.Contains(out, "errors: 1")
+			if failed != w[i] || failed != strings.Contains(ndOut, "errors: 1") || code != ndCode {
+				t.Errorf("%s fair=%v: -scc (TGBA) exit %d, nested DFS exit %d, want errors=%v\n%s%s", name, fair, code, ndCode, w[i], out, errs)
+				continue
+			}
+			if !failed {
+				continue
+			}
+			data, err := os.ReadFile(path + ".trail")
+			if err != nil || strings.Contains(string(data), "# note:") {
+				t.Errorf("%s: trail: %v\n%s", name, err, data)
+				continue
+			}
+			rcode, rout, rerrs := gospin("run", "-t", path)
+			if rcode == exitUsage || !strings.Contains(rout, "START OF CYCLE") || strings.Contains(rout, "does not match") {
+				t.Errorf("%s fair=%v: replay: exit %d\n%s%s", name, fair, rcode, rout, rerrs)
+			}
+		}
+	}
+}
+
+// TestSiegelFig2SCC: the never claim of Siegel's Fig. 2 (not an ltl
+// block) still reports its acceptance cycle with -scc.
+func TestSiegelFig2SCC(t *testing.T) {
+	path := copyModel(t, "testdata/engine/siegel_fig2.pml")
+	code, out, _ := gospin("verify", "-a", "-scc", "-notrail", path)
+	if code != exitFound || !strings.Contains(out, "errors: 1") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
