@@ -3,8 +3,12 @@ package randmodel
 import (
 	"context"
 	"flag"
+	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gospin/gospin/diag"
@@ -14,7 +18,12 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nModels = flag.Int("randmodels", 300, "number of random models for the differential test")
+var nModels = flag.Int("randmodels", 2000, "number of random models for the differential test (-short: 300)")
+
+// memLimit bounds each search: the few models with very large state
+// spaces (one in 2,000 has millions of states) are skipped, so that the
+// test's time goes into many models.
+const memLimit = 6 << 20
 
 type outcome struct {
 	kinds    string // the error kinds found (all errors, sorted)
@@ -23,26 +32,26 @@ type outcome struct {
 	reduced  bool
 }
 
-func check(t *testing.T, src string, merge, reduce bool) (outcome, bool) {
-	t.Helper()
+// check verifies src; ok is false when the front end rejects it.
+func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
-		return outcome{}, false
+		return outcome{}, false, nil
 	}
 	var errs diag.List
 	prog := automata.Lower(fr.Model, &errs)
 	if errs.HasErrors() || prog == nil {
-		return outcome{}, false
+		return outcome{}, false, nil
 	}
 	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
 	if err != nil {
-		return outcome{}, false
+		return outcome{}, false, nil
 	}
 	// every error, so that the set of error kinds is compared (the first
 	// error found may differ: the reduced search explores in another order)
-	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 12, Reduce: reduce})
+	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, BFS: bfs, MemLimit: memLimit})
 	if err != nil {
-		t.Fatalf("verify: %v\n%s", err, src)
+		return outcome{}, true, fmt.Errorf("verify: %v", err)
 	}
 	set := map[string]bool{}
 	for _, v := range sum.Violations {
@@ -53,50 +62,102 @@ func check(t *testing.T, src string, merge, reduce bool) (outcome, bool) {
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return outcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true
+	return outcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
 }
 
 // TestReductionDifferential checks on random models that partial-order
-// reduction finds the same kinds of errors as the full search and never
-// stores more states.
+// reduction finds the same kinds of errors as the full search, depth-first
+// and breadth-first (every other model), and never stores more states.
+// The models are checked by one worker per CPU.
 func TestReductionDifferential(t *testing.T) {
 	n := *nModels
 	if testing.Short() {
-		n = 60
+		n = 300
 	}
-	var ran, invalid, withErr, smaller int
-	var full, red int64
-	for seed := int64(1); seed <= int64(n); seed++ {
-		src := Generate(seed, Default)
-		merge := seed%2 == 0
-		a, ok := check(t, src, merge, false)
-		if !ok {
-			invalid++
-			continue
-		}
-		b, _ := check(t, src, merge, true)
-		if !a.complete || !b.complete {
-			t.Errorf("seed %d: incomplete search", seed)
-			continue
-		}
-		ran++
-		if a.kinds != b.kinds {
-			t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
-		}
-		if b.stored > a.stored {
-			t.Errorf("seed %d: reduction stored %d states, full search %d", seed, b.stored, a.stored)
-		}
-		if a.kinds != "" {
-			withErr++
-		}
-		if b.stored < a.stored {
-			smaller++
-		}
-		full += a.stored
-		red += b.stored
+	var ran, invalid, large, withErr, smaller, reducedBFS atomic.Int64
+	var full, red atomic.Int64
+	var failures atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if failures.Load() > 10 {
+					continue
+				}
+				if msg := differ(seed, &ran, &invalid, &large, &withErr, &smaller, &reducedBFS, &full, &red); msg != "" {
+					failures.Add(1)
+					t.Error(msg)
+				}
+			}
+		}()
 	}
-	t.Logf("%d models (%d rejected by the front end), %d with errors; reduction smaller on %d; states %d -> %d", ran, invalid, withErr, smaller, full, red)
-	if ran < n/2 {
-		t.Errorf("only %d of %d models ran", ran, n)
+	// seeds until n models have been compared (a few are skipped as too
+	// large; the workers may overshoot n by a few)
+	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 10 && seed <= 2*int64(n); seed++ {
+		seeds <- seed
 	}
+	close(seeds)
+	wg.Wait()
+	t.Logf("%d models compared (%d rejected by the front end, %d too large), %d with errors; reduction smaller on %d (depth-first), %d breadth-first searches reduced; states %d -> %d",
+		ran.Load(), invalid.Load(), large.Load(), withErr.Load(), smaller.Load(), reducedBFS.Load(), full.Load(), red.Load())
+	if ran.Load() < int64(n) {
+		t.Errorf("only %d of %d models compared", ran.Load(), n)
+	}
+}
+
+// differ checks one model and returns a description of a disagreement,
+// or "".
+func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full, red *atomic.Int64) string {
+	src := Generate(seed, Default)
+	merge := seed%2 == 0
+	a, ok, err := check(src, merge, false, false)
+	if err != nil {
+		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+	}
+	if !ok {
+		invalid.Add(1)
+		return ""
+	}
+	if !a.complete {
+		large.Add(1)
+		return ""
+	}
+	b, _, err := check(src, merge, true, false)
+	if err != nil {
+		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+	}
+	if !b.complete {
+		return fmt.Sprintf("seed %d: incomplete reduced search", seed)
+	}
+	ran.Add(1)
+	if a.kinds != b.kinds {
+		return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+	}
+	if b.stored > a.stored {
+		return fmt.Sprintf("seed %d: reduction stored %d states, full search %d\n%s", seed, b.stored, a.stored, src)
+	}
+	if seed%2 == 1 {
+		c, _, err := check(src, merge, true, true)
+		if err != nil {
+			return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if a.kinds != c.kinds {
+			return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first reduction\n%s", seed, merge, a.kinds, c.kinds, src)
+		}
+		if c.reduced {
+			reducedBFS.Add(1)
+		}
+	}
+	if a.kinds != "" {
+		withErr.Add(1)
+	}
+	if b.stored < a.stored {
+		smaller.Add(1)
+	}
+	full.Add(a.stored)
+	red.Add(b.stored)
+	return ""
 }

@@ -19,11 +19,15 @@ type Config struct {
 	Locals  int
 	Stmts   int // statements per body (top level)
 	Depth   int // nesting of if/do/atomic
+	// Pipes are buffered channels with one sending and one receiving
+	// proctype (sometimes declared with xs/xr), polled by their owners
+	// and now and then by others, or sent to by a second process.
+	Pipes int
 }
 
 // Default is a configuration whose models have at most a few thousand
 // states.
-var Default = Config{Procs: 3, Globals: 2, Locals: 2, Stmts: 4, Depth: 2}
+var Default = Config{Procs: 3, Globals: 2, Locals: 2, Stmts: 4, Depth: 2, Pipes: 1}
 
 type gen struct {
 	r      *rand.Rand
@@ -32,6 +36,9 @@ type gen struct {
 	nloc   int
 	labels int
 	atomic bool // inside an atomic sequence: no loops (they could spin forever unstored)
+	cur    int  // the proctype being generated
+	// per pipe: its sending and receiving proctypes
+	sender, receiver []int
 }
 
 // Generate returns the text of a model drawn from seed.
@@ -42,11 +49,24 @@ func Generate(seed int64, c Config) string {
 		fmt.Fprintf(&g.b, "byte g%d;\n", i)
 	}
 	g.b.WriteString("chan qb = [2] of { byte };\nchan qr = [0] of { byte };\n")
+	for k := 0; k < c.Pipes; k++ {
+		fmt.Fprintf(&g.b, "chan x%d = [%d] of { byte };\n", k, 1+g.r.Intn(2))
+		s := g.r.Intn(c.Procs)
+		r := g.r.Intn(c.Procs)
+		if c.Procs > 1 {
+			for r == s {
+				r = g.r.Intn(c.Procs)
+			}
+		}
+		g.sender = append(g.sender, s)
+		g.receiver = append(g.receiver, r)
+	}
 	runByInit := -1
 	if g.r.Intn(3) == 0 {
 		runByInit = g.r.Intn(c.Procs)
 	}
 	for p := 0; p < c.Procs; p++ {
+		g.cur = p
 		if p == runByInit {
 			fmt.Fprintf(&g.b, "proctype P%d(byte l0) {\n", p)
 			for i := 1; i < c.Locals; i++ {
@@ -59,6 +79,14 @@ func Generate(seed int64, c Config) string {
 			}
 		}
 		g.nloc = c.Locals
+		for k := range g.sender {
+			if g.sender[k] == p && g.r.Intn(2) == 0 {
+				fmt.Fprintf(&g.b, "\txs x%d;\n", k)
+			}
+			if g.receiver[k] == p && g.r.Intn(2) == 0 {
+				fmt.Fprintf(&g.b, "\txr x%d;\n", k)
+			}
+		}
 		g.seq(1, c.Stmts, c.Depth)
 		g.b.WriteString("}\n")
 	}
@@ -109,6 +137,11 @@ func (g *gen) simple(chans bool) string {
 	k := g.r.Intn(14)
 	if !chans && k >= 9 && k <= 12 {
 		k = 0
+	}
+	if chans && len(g.sender) > 0 && g.r.Intn(3) == 0 {
+		if st := g.pipeOp(); st != "" {
+			return st
+		}
 	}
 	switch k {
 	case 0, 1:
@@ -232,4 +265,38 @@ func (g *gen) options(ind, depth int, open, close string) {
 		fmt.Fprintf(&g.b, "%s:: %s; break\n", in, g.cond())
 	}
 	fmt.Fprintf(&g.b, "%s%s", in, close)
+}
+
+// pipeOp returns an operation on a pipe channel fit for the current
+// proctype: its owners send, receive and poll; others mostly leave it
+// alone, now and then poll it or (rarely) send to it.
+func (g *gen) pipeOp() string {
+	k := g.r.Intn(len(g.sender))
+	x := fmt.Sprintf("x%d", k)
+	polls := []string{"nempty(%s)", "empty(%s)", "full(%s)", "nfull(%s)", "(len(%s) > 0)", "(len(%s) < 2)"}
+	poll := func() string { return fmt.Sprintf(polls[g.r.Intn(len(polls))], x) }
+	switch {
+	case g.cur == g.sender[k]:
+		if g.r.Intn(3) == 0 {
+			return poll()
+		}
+		return fmt.Sprintf("%s!%s", x, g.expr())
+	case g.cur == g.receiver[k]:
+		switch g.r.Intn(4) {
+		case 0:
+			return poll()
+		case 1:
+			return fmt.Sprintf("%s?[%d]", x, g.r.Intn(3))
+		}
+		return fmt.Sprintf("%s?%s", x, g.local())
+	}
+	switch g.r.Intn(6) {
+	case 0:
+		return poll()
+	case 1:
+		return fmt.Sprintf("%s?[%d]", x, g.r.Intn(3))
+	case 2:
+		return fmt.Sprintf("%s!%s", x, g.expr())
+	}
+	return ""
 }
