@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"encoding/binary"
 
 	"github.com/gospin/gospin/ltl"
@@ -48,6 +49,7 @@ type tgbaGraph struct {
 	out   []byte
 	univ  []bool
 	end   *pins.Violation
+	init  []byte
 }
 
 func newTGBAGraph(m pins.Model, p *Property, fair bool) *tgbaGraph {
@@ -73,7 +75,8 @@ func (g *tgbaGraph) initial() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(s, byte(g.p.Aut.Init), byte(g.p.Aut.Init>>8), 0), nil
+	g.init = append(s, byte(g.p.Aut.Init), byte(g.p.Aut.Init>>8), 0)
+	return g.init, nil
 }
 
 func (g *tgbaGraph) all() *marks { return &g.every }
@@ -87,7 +90,13 @@ func splitProduct(s []byte) ([]byte, int, bool) {
 
 func (g *tgbaGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violation) bool) {
 	sys, q, inAtomic := splitProduct(s)
-	if q >= len(g.univ) || g.univ[q] {
+	if q >= len(g.univ) {
+		return
+	}
+	// a universal state is not expanded: the step into it was reported;
+	// the initial state's first steps are (as a claim that ends at once)
+	universalInit := g.univ[q] && bytes.Equal(s, g.init)
+	if g.univ[q] && !universalInit {
 		return
 	}
 	var val uint64
@@ -119,8 +128,8 @@ func (g *tgbaGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violat
 		}
 		return true
 	}
-	if inAtomic {
-		emit(q, 0, false)
+	if inAtomic || universalInit {
+		emit(q, 0, universalInit)
 		return
 	}
 	for _, e := range g.p.Aut.States[q].Edges {
