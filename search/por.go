@@ -94,10 +94,15 @@ func (p *por) reduce(ex *expander, state []byte, lo, hi int) int {
 	if hi-lo < 2 {
 		return hi
 	}
+	one := true // every step is of one process: nothing to reduce
 	for i := lo; i < hi; i++ {
 		if ex.succs[i].flags&(pins.Timeout|pins.AtomicLost) != 0 {
 			return hi
 		}
+		one = one && ex.succs[i].step.Pid == ex.succs[lo].step.Pid
+	}
+	if one {
+		return hi
 	}
 	p.safe = p.r.SafeProcs(state, p.safe)
 	provisoOnly := false
