@@ -1,18 +1,23 @@
 // Package reduce computes the static side of partial-order reduction for
-// the Promela engine: which statements are "safe" (SPIN's term: they touch
-// only the variables and program counter of their own process), and from
-// that, state by state, which processes are at a location whose
-// statements are all safe. search.Options.Reducer takes the result.
+// the Promela engine, and answers, state by state, which processes are at
+// a location whose statements are all "safe" (SPIN's term: independent of
+// every other process's, and kept enabled or disabled whatever the others
+// do). search.Options.Reducer takes the result.
 //
-// The analysis is conservative. A statement is unsafe when it (or a
-// statement merged after it, or any statement of an atomic or d_step
-// region it belongs to, enters or leaves) refers to a global variable, a
-// channel (of any kind: a local channel variable may hold a global
-// channel), creates a process (run) or ends one (-end-), or reads
-// timeout, _nr_pr, _last, np_, len/empty/full and the like. Reduction is
-// off altogether for models with provided clauses, priorities, _last,
-// remote references (P[i]:v, P[i]@l), enabled() or pc_value(): they let
-// one process observe another's local state or enabledness.
+// A statement is safe when it (or a statement merged after it, or any
+// statement of an atomic or d_step region it belongs to, enters or
+// leaves) refers only to its own process's variables and program counter
+// (and _pid). Some more statements are safe in some states (chans.go): a
+// send, receive or channel poll when the process is, from that state on,
+// the only one that can do a conflicting operation on that channel and
+// the channel's contents freeze the outcome; run when no other process
+// may still run one, die first or read _nr_pr; -end- of the youngest
+// process under the same conditions. Everything else is unsafe: global
+// variables, rendezvous, timeout, _nr_pr, _last, np_ and the like.
+// Reduction is off altogether for models with provided clauses,
+// priorities, _last, remote references (P[i]:v, P[i]@l), enabled() or
+// pc_value(): they let one process observe another's local state or
+// enabledness.
 package reduce
 
 import (
