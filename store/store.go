@@ -125,8 +125,9 @@ func encodeZS(dst, s []byte) []byte {
 		dst = append(dst, 0xFF, 0xFF, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
 	}
 	start := len(dst)
-	// room for the bitmap and every byte; trimmed at the end
-	need := start + bm + n
+	// room for the bitmap, every byte and the 8 bytes a word writes;
+	// trimmed at the end
+	need := start + bm + n + 8
 	if cap(dst) < need {
 		nd := make([]byte, len(dst), need+need/2)
 		copy(nd, dst)
@@ -143,11 +144,21 @@ func encodeZS(dst, s []byte) []byte {
 		}
 		m := nonzeroMask(w)
 		dst[start+i>>3] = m
-		for mm := m; mm != 0; mm &= mm - 1 {
-			j := bits.TrailingZeros8(mm)
-			dst[out] = byte(w >> (8 * j))
-			out++
-		}
+		// Every byte is written, without a branch: a nonzero byte to its
+		// place among the nonzero ones, a zero byte just past them (where
+		// the next word's bytes will go). A loop over the nonzero bytes
+		// mispredicts its exit on nearly every word.
+		p := &zsPlace[m]
+		o := (*[8]byte)(dst[out : out+8])
+		o[p[0]&7] = byte(w)
+		o[p[1]&7] = byte(w >> 8)
+		o[p[2]&7] = byte(w >> 16)
+		o[p[3]&7] = byte(w >> 24)
+		o[p[4]&7] = byte(w >> 32)
+		o[p[5]&7] = byte(w >> 40)
+		o[p[6]&7] = byte(w >> 48)
+		o[p[7]&7] = byte(w >> 56)
+		out += bits.OnesCount8(m)
 	}
 	if i < n {
 		var m byte
@@ -162,6 +173,25 @@ func encodeZS(dst, s []byte) []byte {
 	}
 	return dst[:out]
 }
+
+// zsPlace[m][j] is where byte j of a word with nonzero-byte mask m goes
+// in the word's output: its rank among the nonzero bytes, or, for a zero
+// byte, the number of nonzero bytes (the first place after them).
+var zsPlace = func() (t [256][8]byte) {
+	for m := 0; m < 256; m++ {
+		k := byte(bits.OnesCount8(uint8(m)))
+		r := byte(0)
+		for j := 0; j < 8; j++ {
+			if m&(1<<j) != 0 {
+				t[m][j] = r
+				r++
+			} else {
+				t[m][j] = k
+			}
+		}
+	}
+	return t
+}()
 
 // nonzeroMask returns a byte with bit j set when byte j of w is nonzero.
 func nonzeroMask(w uint64) byte {
