@@ -78,6 +78,10 @@ type Options struct {
 	Reduce     bool
 	Reducer    Reducer
 	BFSVisited bool
+	// Leap, with Reduce, takes leap sets (see leap.go): one step of every
+	// process that has an ample set at once. Safety searches, depth-first,
+	// without a never claim only; otherwise it is ignored.
+	Leap bool
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)
@@ -103,6 +107,10 @@ type Stats struct {
 	// because the cycle proviso rejected the only candidates.
 	Reduced          int64
 	ProvisoFallbacks int64
+	// LeapSteps counts the steps taken inside leaps (Options.Leap): the
+	// interleavings' intermediate states, neither stored nor counted as
+	// transitions.
+	LeapSteps int64
 }
 
 // Step is one step of a trail (see package trail): process Pid executed
@@ -195,6 +203,8 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 			err = s.couvreur(g, kind, msg)
 		case opt.BFS:
 			err = s.bfs()
+		case opt.Leap && opt.Reduce && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
+			err = s.leapDFS()
 		default:
 			err = s.dfs()
 		}

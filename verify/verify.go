@@ -40,6 +40,8 @@ type Options struct {
 	// breadth-first, no never claim, no cycle detection) of engine
 	// models; see package reduce.
 	Reduce bool
+	// Leap: with Reduce, leap sets (-leap; search.Options.Leap).
+	Leap bool
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -108,6 +110,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 				sopt.Reduce, sopt.Reducer = true, r
 			}
 		}
+		sopt.Leap = opt.Leap
 	}
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count

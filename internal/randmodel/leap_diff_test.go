@@ -1,0 +1,113 @@
+package randmodel
+
+import (
+	"context"
+	"flag"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/verify"
+)
+
+var nLeapModels = flag.Int("leapmodels", 600, "number of random models for the leap-set differential test (-short: 100)")
+
+// leapOutcome verifies src without reduction, with ample sets and with
+// leap sets, and returns the error kinds (all errors, sorted) and states
+// stored of each; ok is false when the front end rejects src or a search
+// is cut by the memory limit.
+func leapOutcome(t *testing.T, src string, merge bool) (kinds [3]string, stored [3]int64, ok bool) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return kinds, stored, false
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() || prog == nil {
+		return kinds, stored, false
+	}
+	for i, mode := range []struct{ reduce, leap bool }{{false, false}, {true, false}, {true, true}} {
+		e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+		if err != nil {
+			return kinds, stored, false
+		}
+		sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: mode.reduce, Leap: mode.leap, MemLimit: memLimit})
+		if err != nil {
+			t.Errorf("verify: %v\n%s", err, src)
+			return kinds, stored, false
+		}
+		if !sum.Complete {
+			return kinds, stored, false
+		}
+		set := map[string]bool{}
+		for _, v := range sum.Violations {
+			set[v.Kind] = true
+		}
+		var ks []string
+		for k := range set {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		kinds[i], stored[i] = strings.Join(ks, ","), sum.StatesStored
+	}
+	return kinds, stored, true
+}
+
+// TestLeapDifferential checks on random models that leap sets find the
+// same kinds of errors (invalid end states, assertion violations, run-time
+// errors) as the full search, and never store more states than it.
+func TestLeapDifferential(t *testing.T) {
+	n := *nLeapModels
+	if testing.Short() {
+		n = 100
+	}
+	var ran, withErr, fewer atomic.Int64
+	var full, ample, leap atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				src := Generate(seed, Default)
+				kinds, stored, ok := leapOutcome(t, src, seed%2 == 0)
+				if !ok {
+					continue
+				}
+				ran.Add(1)
+				if kinds[0] != "" {
+					withErr.Add(1)
+				}
+				if stored[2] < stored[1] {
+					fewer.Add(1)
+				}
+				full.Add(stored[0])
+				ample.Add(stored[1])
+				leap.Add(stored[2])
+				if kinds[2] != kinds[0] || stored[2] > stored[0] {
+					mu.Lock()
+					t.Errorf("seed %d: errors %q and %d states without reduction, %q and %d with leap sets\n%s", seed, kinds[0], stored[0], kinds[2], stored[2], src)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for seed := int64(1); seed <= int64(n); seed++ {
+		seeds <- 1_000_000 + seed // other models than TestReductionDifferential's
+	}
+	close(seeds)
+	wg.Wait()
+	t.Logf("%d models, %d with errors; leap sets store fewer states than ample sets on %d; states: full %d, ample sets %d, leap sets %d", ran.Load(), withErr.Load(), fewer.Load(), full.Load(), ample.Load(), leap.Load())
+	if ran.Load() < int64(n)/2 {
+		t.Errorf("only %d of %d models ran", ran.Load(), n)
+	}
+}
