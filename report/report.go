@@ -53,19 +53,22 @@ type Summary struct {
 	Unreached        []Unreached `json:"unreached,omitempty"`
 
 	// Settings shown in the text report's header.
-	Search       string `json:"search"` // "dfs" or "bfs"
-	Claim        bool   `json:"-"`
-	CheckAssert  bool   `json:"-"`
-	CheckEnd     bool   `json:"-"`
-	Fair         bool   `json:"fair,omitempty"`
-	Acceptance   bool   `json:"-"`
-	NonProgress  bool   `json:"-"`
-	Reduced      bool   `json:"-"`
-	MaxDepth     int    `json:"-"`
-	StackBytes   int64  `json:"-"`
-	TableBytes   int64  `json:"-"`
-	StoredBytes  int64  `json:"-"`
-	DepthLimited bool   `json:"-"`
+	Search      string `json:"search"` // "dfs" or "bfs"
+	Claim       bool   `json:"-"`
+	CheckAssert bool   `json:"-"`
+	CheckEnd    bool   `json:"-"`
+	Fair        bool   `json:"fair,omitempty"`
+	Acceptance  bool   `json:"-"`
+	NonProgress bool   `json:"-"`
+	Reduced     bool   `json:"-"`
+	// ReductionNote says why partial-order reduction was off for a search
+	// it could have applied to (a property that is not stutter-invariant).
+	ReductionNote string `json:"reduction_note,omitempty"`
+	MaxDepth      int    `json:"-"`
+	StackBytes    int64  `json:"-"`
+	TableBytes    int64  `json:"-"`
+	StoredBytes   int64  `json:"-"`
+	DepthLimited  bool   `json:"-"`
 }
 
 // JSON writes s as an indented JSON document.
@@ -121,6 +124,9 @@ func Text(w io.Writer, s *Summary) {
 	}
 	if s.Reduced {
 		fmt.Fprintf(w, "\t+ Partial Order Reduction\n")
+	}
+	if s.ReductionNote != "" {
+		fmt.Fprintf(w, "\t- Partial Order Reduction (off: %s)\n", s.ReductionNote)
 	}
 	if s.Search == "bfs" {
 		fmt.Fprintf(w, "\t+ Breadth-First Search\n")

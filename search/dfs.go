@@ -297,8 +297,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 			// again and skip those already taken
 			st := w.stateOf(f)
 			lo, hi := ex.expand(st)
-			if w.por != nil && f.atomicOff < 0 {
-				// the stack below is as it was: the same ample set
+			if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
+				// the stack below is as it was: the same ample set (on a
+				// product, the recorded one)
 				hi = w.por.reduce(ex, st, lo, hi)
 			}
 			if w.pf != nil {
@@ -464,6 +465,9 @@ func (w *walker) nested(top int) error {
 	}
 	in := w.outer
 	in.main = w
+	if in.por == nil {
+		in.por = w.por.nestedPOR() // the outer search's choices (porltl.go)
+	}
 	in.stack.n = 0
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0
@@ -497,7 +501,9 @@ func (w *walker) expandTop(state []byte) error {
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
 	lo, hi := w.ex.expand(state)
-	if w.por != nil && f.atomicOff < 0 {
+	// on a product the selection looks the state up itself (the nested
+	// search's root is on the atomic stack but is a stored state)
+	if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
 		hi = w.por.reduce(w.ex, state, lo, hi)
 	}
 	if w.pf != nil {

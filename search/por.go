@@ -41,6 +41,9 @@ type por struct {
 	// candidate that it was the only obstacle for
 	reduced, fallbacks int64
 	res                *Result // ProvisoFallbacks is kept up to date
+	// prod, when not nil, selects on the product with a never claim
+	// (porltl.go)
+	prod *prodPOR
 }
 
 // newPOR returns the ample-set selection when the options allow
@@ -48,6 +51,9 @@ type por struct {
 // detection).
 func (s *searcher) newPOR() *por {
 	o := s.opt
+	if cr, ok := o.Reducer.(ClaimReducer); ok && s.claim {
+		return s.newClaimPOR(cr)
+	}
 	if !o.Reduce || o.Reducer == nil || o.Accept || o.NonProgress || o.Fair || o.SCC || s.claim {
 		return nil
 	}
@@ -91,6 +97,9 @@ func (s *searcher) newPOR() *por {
 // transitions. The set is never empty when the full set is not (C0), so
 // a state without successors is a deadlock of the full system.
 func (p *por) reduce(ex *expander, state []byte, lo, hi int) int {
+	if p.prod != nil {
+		return p.reduceProduct(ex, state, lo, hi)
+	}
 	if hi-lo < 2 {
 		return hi
 	}

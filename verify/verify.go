@@ -42,6 +42,13 @@ type Options struct {
 	Reduce bool
 	// Leap: with Reduce, leap sets (-leap; search.Options.Leap).
 	Leap bool
+	// ClaimSI: the model's never claim is in SI normal form
+	// (property.SIClaim), so that with Reduce an acceptance search by
+	// nested DFS is reduced on the product (search.ClaimReducer).
+	ClaimSI bool
+	// ReductionNote, when not empty, says why an acceptance search that
+	// could have been reduced was not (shown in the report).
+	ReductionNote string
 	// TrailBase is the model path trails are named after (model.pml.trail,
 	// model.pml1.trail, ...); empty means write no trail files.
 	TrailBase string
@@ -108,6 +115,11 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		if e, ok := m.(*engine.Engine); ok {
 			if r := reduce.New(e); r != nil {
 				sopt.Reduce, sopt.Reducer = true, r
+				if opt.ClaimSI {
+					if cr := reduce.ForClaim(r, e); cr != nil {
+						sopt.Reducer = cr
+					}
+				}
 			}
 		}
 		sopt.Leap = opt.Leap
@@ -118,6 +130,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	claim := m.Info() != nil && m.Info().Claim
 	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
+	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
+		reduced = true // on the product (search/porltl.go)
+	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
 	}
@@ -155,6 +170,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		NonProgress:      opt.NonProgress,
 		Fair:             opt.Fair,
 		Reduced:          reduced,
+		ReductionNote:    opt.ReductionNote,
 	}
 	if opt.NonProgress {
 		sum.Claim = true

@@ -104,7 +104,11 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 				}
 			}
 		}
-		pm, err := property.Model(r.Model, prop, ltlTranslator)
+		tr := ltlTranslator
+		if opt.Mode == simulate.Replay && opt.Trail.Headers["claim"] == "si" && tr != nil {
+			tr = property.SITranslator // the claim the trail was found with
+		}
+		pm, err := property.Model(r.Model, prop, tr)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage

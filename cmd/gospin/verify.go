@@ -56,7 +56,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
-	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies only to safety searches without a never claim")
+	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim, and to -a by nested DFS on a stutter-invariant ltl property (its claim in SI normal form); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
 	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
@@ -141,7 +141,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		var sums []*report.Summary
 		code := exitOK
 		for _, p := range todo {
-			pm, err := property.Model(r.Model, p, ltlTranslator)
+			o := vo
+			pm, err := property.Model(r.Model, p, claimForReduction(p, &o, ltlTranslator))
 			if err != nil {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 				return exitUsage
@@ -153,7 +154,6 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 				return exitUsage
 			}
-			o := vo
 			if p != nil {
 				o.Property = p.Name
 			}
@@ -164,7 +164,11 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				}
 			}
 			if !mo.noMerge {
-				o.TrailHeaders = map[string]string{"merge": "yes"}
+				h := map[string]string{"merge": "yes"}
+				for k, v := range o.TrailHeaders {
+					h[k] = v
+				}
+				o.TrailHeaders = h
 			}
 			if !*noTrail {
 				o.TrailBase = path

@@ -1,0 +1,47 @@
+package property
+
+import (
+	"fmt"
+
+	"github.com/gospin/gospin/ltl"
+	"github.com/gospin/gospin/promela/ast"
+)
+
+// SIClaim decides whether an ltl block can be checked with partial-order
+// reduction and gives the never claim to use then: the Büchi automaton of
+// the negated formula in Siegel's SI normal form (ltl.SINormalForm), with
+// which reduction chosen per product state (V1) is sound. It returns a nil
+// claim and the reason when reduction must stay off: the formula is not
+// stutter-invariant (its language, read through the claim, would change
+// under the stuttering that reduction introduces), or it has too many
+// propositions for the explicit alphabet.
+func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
+	f, props := ltl.FromAST(d.Formula)
+	if len(props) > 64 {
+		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
+	}
+	if len(props) > ltl.MaxSIProps {
+		return nil, fmt.Sprintf("%d propositions (at most %d for the SI normal form)", len(props), ltl.MaxSIProps), nil
+	}
+	nf := ltl.Negate(f)
+	if !ltl.StutterInvariant(nf) {
+		return nil, "not stutter-invariant", nil
+	}
+	a := ltl.Translate(nf, ltl.Options{})
+	a.NumProps = len(props)
+	b := ltl.SINormalForm(a)
+	if b == nil {
+		return nil, "no SI normal form", nil
+	}
+	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
+}
+
+// SITranslator is a Translator that gives the SI normal form claim of an
+// ltl block when there is one, else the ordinary claim (FromLTL).
+func SITranslator(d *ast.LTLDecl) (*ast.NeverDecl, error) {
+	c, _, err := SIClaim(d)
+	if err != nil || c != nil {
+		return c, err
+	}
+	return FromLTL(d)
+}

@@ -1,0 +1,172 @@
+package reduce
+
+import (
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/search"
+)
+
+// VisibleGroups says, for each transition group of an engine model with a
+// never claim, whether the transition is visible to the claim: whether it
+// may change anything that one of the claim's transitions reads. A
+// partial-order reduction over the product may take only invisible
+// transitions into a proper ample set (condition C2).
+//
+// A group is visible when it writes a slot that a claim transition reads
+// (variables, and program counters read by remote references and remote
+// labels). When the claim reads any channel (len, empty, full, a poll, or
+// a channel variable), every group that sends or receives is visible,
+// since a channel variable may name any channel. When the claim uses a
+// predefined value that no slot stands for (_nr_pr, _last, np_, timeout,
+// enabled, pc_value, get_priority, _pid), every group is visible. It
+// returns nil when the model has no claim.
+func VisibleGroups(e *engine.Engine) []bool {
+	prog := e.Program()
+	info := e.Info()
+	if prog == nil || info == nil || !info.Claim {
+		return nil
+	}
+	vis := make([]bool, len(info.Groups))
+	reads := map[int]bool{}
+	chans, all := false, false
+	var expr func(x automata.Expr)
+	ref := func(r *automata.Ref) {
+		if r == nil {
+			return
+		}
+		if r.Var != nil && r.Var.Chan != nil {
+			chans = true
+		}
+		expr(r.Index)
+		for _, s := range r.Path {
+			expr(s.Index)
+		}
+		if r.Remote != nil {
+			expr(r.Remote.Pid)
+		}
+	}
+	expr = func(x automata.Expr) {
+		switch x := x.(type) {
+		case nil:
+		case *automata.Const:
+		case *automata.Ref:
+			ref(x)
+		case *automata.Unary:
+			expr(x.X)
+		case *automata.Binary:
+			expr(x.X)
+			expr(x.Y)
+		case *automata.Cond:
+			expr(x.C)
+			expr(x.T)
+			expr(x.E)
+		case *automata.Call:
+			switch x.Fn {
+			case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
+				chans = true
+			default:
+				all = true
+			}
+			for _, a := range x.Args {
+				expr(a)
+			}
+		case *automata.RemoteLabel:
+			expr(x.Remote.Pid)
+		case *automata.Poll:
+			chans = true
+			expr(x.Chan)
+			for _, a := range x.Args {
+				expr(a.Match)
+			}
+		default:
+			all = true // anything else: be conservative
+		}
+	}
+	for _, t := range prog.Trans {
+		if t.Proc.Kind != automata.NeverClaim || t.ID >= len(info.Groups) {
+			continue
+		}
+		for _, s := range info.Groups[t.ID].Reads {
+			reads[s] = true
+		}
+		for _, s := range info.Groups[t.ID].Recvs {
+			reads[s] = true
+		}
+		if t.Kind != automata.TExpr && t.Kind != automata.TElse && t.Kind != automata.TGoto && t.Kind != automata.TPrintf && t.Kind != automata.TPrintm {
+			all = true // a claim with statements other than conditions
+		}
+		expr(t.X)
+		expr(t.Chan)
+		ref(t.LHS)
+		for _, a := range t.Args {
+			expr(a)
+		}
+	}
+	for s := range reads {
+		if s < len(info.Slots) && info.Slots[s].Kind == pins.Channel {
+			chans = true
+		}
+	}
+	claimGroup := make([]bool, len(info.Groups))
+	for _, t := range prog.Trans {
+		if t.Proc.Kind == automata.NeverClaim && t.ID < len(claimGroup) {
+			claimGroup[t.ID] = true
+		}
+	}
+	for g := range info.Groups {
+		if claimGroup[g] {
+			continue
+		}
+		if all {
+			vis[g] = true
+			continue
+		}
+		gr := &info.Groups[g]
+		if chans && (len(gr.Sends) > 0 || len(gr.Recvs) > 0) {
+			vis[g] = true
+			continue
+		}
+		for _, s := range gr.Writes {
+			if reads[s] {
+				vis[g] = true
+				break
+			}
+		}
+		for _, s := range gr.Sends {
+			if reads[s] {
+				vis[g] = true
+			}
+		}
+		for _, s := range gr.Recvs {
+			if reads[s] {
+				vis[g] = true
+			}
+		}
+	}
+	return vis
+}
+
+// claimReducer is a Reducer that also knows what the never claim reads.
+type claimReducer struct {
+	*Reducer
+	vis []bool
+}
+
+func (c claimReducer) Visible(g int) bool { return g < 0 || g >= len(c.vis) || c.vis[g] }
+
+// ForClaim returns a search.ClaimReducer for engine model e with a never
+// claim, built on r (reduce.New(e)): partial-order reduction of the
+// acceptance search on the product. Only for a claim in SI normal form
+// (see search.ClaimReducer). It returns nil when r is nil or the model has
+// no claim.
+func ForClaim(r *Reducer, e *engine.Engine) search.ClaimReducer {
+	if r == nil {
+		return nil
+	}
+	vis := VisibleGroups(e)
+	if vis == nil {
+		return nil
+	}
+	return claimReducer{r, vis}
+}

@@ -1,0 +1,220 @@
+package search
+
+import "github.com/gospin/gospin/pins"
+
+// ClaimReducer is a Reducer for the product of the system with a never
+// claim: it also says which transitions the claim can see. Passing one as
+// Options.Reducer, with Options.Reduce and Options.Accept, asks for
+// partial-order reduction of the acceptance search (nested DFS) on the
+// product. The caller vouches that the claim is in Siegel's SI normal
+// form (ltl.SINormalForm), for which the selection below (his V1) is
+// sound (Theorem 1); with any other claim it need not be (his Fig. 1
+// and 3).
+type ClaimReducer interface {
+	Reducer
+	// Visible reports whether transition group g may change what a claim
+	// transition reads.
+	Visible(g int) bool
+}
+
+// prodPOR is the ample-set selection on the product with a claim.
+//
+// The ample set is a function of the source product state (q, s), where
+// q is the claim's state and s the system's (Siegel's V1): Next yields,
+// for every claim move from q enabled in s, the system steps from s; we
+// keep, over all the claim moves, exactly the system steps of one process
+// p, which is amp(q, s) = en_p(s) combined with every claim move. p must
+// satisfy:
+//
+//   - C1: every transition at p's location is safe (Reducer), so p's
+//     steps are independent of every other process's and no other process
+//     can enable one of p's disabled transitions;
+//   - C2: p's enabled transitions are invisible: none may change a slot
+//     the claim reads (ClaimReducer.Visible), so they never change the
+//     letter the claim reads;
+//   - no step of p enters an atomic sequence, is a timeout or an
+//     atomicity loss (as for safety);
+//   - C3: the stack proviso over all kept successors: none is on the
+//     outer search's stack, else the next candidate, else full expansion,
+//     so that every cycle of the reduced product has a fully expanded
+//     state (Siegel's C3').
+//
+// Claim stutter steps (Pid -1: the claim moves alone because no process
+// can move, even with timeout) are never reduced: if any successor is one,
+// the state is expanded fully. System enabledness does not depend on the
+// claim's state, so then every process is blocked and the full set is
+// the only set there is (C0).
+//
+// Nested search (Holzmann, Peled and Yannakakis): the nested searches
+// must explore the same reduced graph as the outer one, or the nested
+// DFS's argument (a state visited by an earlier nested search cannot reach
+// a later seed on a cycle) fails for the edges one side has and the other
+// lacks. So the choice made when the outer search first expands a state
+// is recorded by store index (choice: the process kept, or -1 for full
+// expansion), and every later expansion of that state applies it: the
+// outer search's regeneration of dropped successors, and the nested
+// searches, which look the state up by its outer (flag 0) entry. Every
+// state a nested search expands was expanded by the outer search first
+// (nested searches start in post-order, from states whose reduced
+// successors have all been visited); one that was not (cut by the depth
+// limit) is expanded fully, which only adds real paths. The stack proviso
+// is checked against the outer stack only, which is enough for the
+// reduced graph (fixed by the recorded choices) to satisfy C3.
+type prodPOR struct {
+	cr     ClaimReducer
+	choice map[uint64]int32 // outer store index -> kept pid, or -1
+	nested bool
+	key    []byte
+	kept   []bool
+}
+
+// newClaimPOR returns the selection for an acceptance search on a product
+// with a claim, or nil when the options do not allow it: nested DFS only
+// (not -scc, -f, -l, breadth-first or a TGBA property).
+func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
+	o := s.opt
+	if !o.Reduce || !s.claim || !o.Accept || o.NonProgress || o.Fair || o.SCC || o.BFS || o.Property != nil {
+		return nil
+	}
+	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
+	if !ok {
+		return nil
+	}
+	return &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: map[uint64]struct{}{},
+		prod: &prodPOR{cr: cr, choice: map[uint64]int32{}}}
+}
+
+// nestedPOR is the selection of the nested searches: the outer one's
+// recorded choices, applied.
+func (p *por) nestedPOR() *por {
+	if p == nil || p.prod == nil {
+		return nil
+	}
+	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: map[uint64]struct{}{},
+		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, nested: true}}
+}
+
+// outerIdx returns the store index of the outer search's entry for state.
+func (p *por) outerIdx(state []byte) (uint64, bool) {
+	pp := p.prod
+	pp.key = append(append(pp.key[:0], state...), 0)
+	return p.lookup(pp.key)
+}
+
+// reduceProduct restricts ex.succs[lo:hi], the successors of the product
+// state state, to the recorded or a newly chosen ample set.
+func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
+	pp := p.prod
+	idx, found := p.outerIdx(state)
+	if !found {
+		return hi // an intermediate state, or one the outer search cut
+	}
+	c, ok := pp.choice[idx]
+	if !ok {
+		if pp.nested {
+			return hi
+		}
+		c = p.chooseProduct(ex, state, lo, hi)
+		pp.choice[idx] = c
+		if c >= 0 {
+			p.reduced++
+		}
+	}
+	if c < 0 {
+		return hi
+	}
+	// keep the steps of process c, in order
+	pp.kept = pp.kept[:0]
+	for i := lo; i < hi; i++ {
+		pp.kept = append(pp.kept, ex.succs[i].step.Pid == int(c))
+	}
+	return p.keepMarked(ex, lo, hi, pp.kept)
+}
+
+// chooseProduct picks the process whose steps form the ample set of the
+// product state, or -1 for full expansion.
+func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
+	if hi-lo < 2 {
+		return -1
+	}
+	one := true
+	for i := lo; i < hi; i++ {
+		sc := &ex.succs[i]
+		if sc.flags&(pins.Timeout|pins.AtomicLost) != 0 || sc.step.Pid < 0 || sc.step.Group < 0 {
+			return -1
+		}
+		one = one && sc.step.Pid == ex.succs[lo].step.Pid
+	}
+	if one {
+		return -1
+	}
+	p.safe = p.r.SafeProcs(state, p.safe)
+	provisoOnly := false
+	tried := map[int]bool{}
+	for i := lo; i < hi; i++ {
+		pid := ex.succs[i].step.Pid
+		if tried[pid] {
+			continue
+		}
+		tried[pid] = true
+		switch p.productCandidate(ex, pid, lo, hi) {
+		case accepted:
+			return int32(pid)
+		case proviso:
+			provisoOnly = true
+		}
+	}
+	if provisoOnly {
+		p.fallbacks++
+		p.res.ProvisoFallbacks = p.fallbacks
+	}
+	return -1
+}
+
+func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
+	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+		return rejected
+	}
+	for k := lo; k < hi; k++ {
+		sc := &ex.succs[k]
+		if sc.step.Pid != pid {
+			continue
+		}
+		if sc.flags&pins.InAtomic != 0 || p.prod.cr.Visible(sc.step.Group) {
+			return rejected
+		}
+	}
+	for k := lo; k < hi; k++ {
+		sc := &ex.succs[k]
+		if sc.step.Pid != pid {
+			continue
+		}
+		if idx, found := p.outerIdx(ex.bytes(sc)); found {
+			if _, on := p.onStack[idx]; on {
+				return proviso
+			}
+		}
+	}
+	return accepted
+}
+
+// keepMarked keeps the successors i in [lo, hi) with keep[i-lo], in
+// order, and returns the new end.
+func (p *por) keepMarked(ex *expander, lo, hi int, keep []bool) int {
+	off := ex.succs[lo].off
+	n := lo
+	for k := lo; k < hi; k++ {
+		if !keep[k-lo] {
+			continue
+		}
+		sc := ex.succs[k]
+		copy(ex.arena[off:], ex.arena[sc.off:sc.off+int(sc.n)])
+		sc.off = off
+		off += int(sc.n)
+		ex.succs[n] = sc
+		n++
+	}
+	ex.arena = ex.arena[:off]
+	ex.succs = ex.succs[:n]
+	return n
+}
