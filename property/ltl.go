@@ -26,12 +26,23 @@ func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // states labelled accept_...), the initial state first; a state with no
 // transitions blocks; an accepting state whose only transition is an
 // unconditional self-loop ends the claim (SPIN's accept_all: skip), which
-// pan and gospin report at once as a violation.
+// pan and gospin report at once as a violation; such states come last, so
+// that nothing follows them.
 func NeverClaim(a *ltl.Automaton, props []ast.Expr, name *ast.Ident, pos token.Pos) *ast.NeverDecl {
+	// The states that end the claim (accept_all: skip) come last: a
+	// labelled statement falls through to the next one, so an ending state
+	// in the middle would continue into the next state's if instead of
+	// ending the claim.
+	ends := func(i int) bool {
+		s := a.States[i]
+		return s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == i && s.Edges[0].Guard.IsTrue()
+	}
 	order := []int{a.Init}
-	for i := range a.States {
-		if i != a.Init {
-			order = append(order, i)
+	for _, last := range []bool{false, true} {
+		for i := range a.States {
+			if i != a.Init && ends(i) == last {
+				order = append(order, i)
+			}
 		}
 	}
 	label := func(i int) string {
@@ -75,7 +86,7 @@ func NeverClaim(a *ltl.Automaton, props []ast.Expr, name *ast.Ident, pos token.P
 		s := a.States[i]
 		var st ast.Stmt
 		switch {
-		case s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == i && s.Edges[0].Guard.IsTrue():
+		case ends(i):
 			st = &ast.ExprStmt{X: lit(1)} // skip: the claim ends
 		case len(s.Edges) == 0:
 			st = &ast.ExprStmt{X: lit(0)} // false: blocks
