@@ -79,6 +79,18 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 			}
 			// stutter: the claim moves again from s1
 			e.cmoves2 = e.claimMoves(s1, e.cmoves2[:0])
+			if len(e.cmoves2) == 0 && e.claim.p.Locs[ct.to].Flags&automata.FinalLoc != 0 {
+				// The claim's move reached its end and the system cannot
+				// move: the claim has ended all the same (pan reports it
+				// when the claim moves); a step of the claim alone says so.
+				e.restore(s1)
+				tr := &e.tr
+				*tr = pins.Transition{Pid: -1, Group: -1, Pid2: -1, Group2: -1, Claim: ct.id, Violation: e.claimEnd}
+				if !yield(tr, e.c.s) {
+					c.timeout = false
+					return
+				}
+			}
 			for _, ct2 := range e.cmoves2 {
 				e.restore(s1)
 				e.setClaimPC(e.c.s, ct2.to)

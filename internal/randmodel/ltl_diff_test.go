@@ -1,0 +1,238 @@
+package randmodel
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/verify"
+)
+
+var nLTLModels = flag.Int("randltl", 400, "number of random (model, ltl property) pairs for TestLTLReductionDifferential (-short: 200)")
+
+// randLTL draws an LTL formula in Promela's syntax over propositions on
+// the globals of a Default model (values 0..2). About one in six
+// formulas has an X, which is not stutter-invariant in general (such
+// properties are checked without reduction).
+func randLTL(r *rand.Rand, globals int) string {
+	prop := func() string {
+		g := fmt.Sprintf("g%d", r.Intn(globals))
+		switch r.Intn(4) {
+		case 0:
+			return fmt.Sprintf("(%s == %d)", g, r.Intn(3))
+		case 1:
+			return fmt.Sprintf("(%s > 0)", g)
+		case 2:
+			return fmt.Sprintf("(%s != %d)", g, r.Intn(3))
+		}
+		return fmt.Sprintf("(g0 == g%d)", r.Intn(globals))
+	}
+	withX := r.Intn(6) == 0
+	var gen func(d int) string
+	gen = func(d int) string {
+		if d == 0 || r.Intn(4) == 0 {
+			return prop()
+		}
+		switch r.Intn(10) {
+		case 0:
+			return "!" + gen(d-1)
+		case 1:
+			return "(" + gen(d-1) + " && " + gen(d-1) + ")"
+		case 2:
+			return "(" + gen(d-1) + " || " + gen(d-1) + ")"
+		case 3:
+			return "(" + gen(d-1) + " -> " + gen(d-1) + ")"
+		case 4:
+			return "(" + gen(d-1) + " U " + gen(d-1) + ")"
+		case 5:
+			return "(" + gen(d-1) + " V " + gen(d-1) + ")"
+		case 6, 7:
+			return "[] " + gen(d-1)
+		case 8:
+			if withX {
+				return "X " + gen(d-1)
+			}
+			return "<> " + gen(d-1)
+		}
+		return "<> " + gen(d-1)
+	}
+	return gen(3)
+}
+
+type ltlOutcome struct {
+	kinds    string
+	stored   int64
+	complete bool
+	reduced  bool
+	si       bool // checked with the claim in SI normal form
+}
+
+// verdict is whether the property was found violated.
+func (o ltlOutcome) verdict() bool { return strings.Contains(o.kinds, "acceptance") }
+
+// checkLTL verifies src's ltl property with -a (nested DFS), assertions
+// and invalid end states ignored: reduce with the SI normal form claim
+// when the property is stutter-invariant, else the usual claim.
+func checkLTL(src string, merge, reduce bool) (o ltlOutcome, ok bool, err error) {
+	return checkLTLClaim(src, merge, reduce, reduce)
+}
+
+// checkLTLClaim is checkLTL with the choice of the claim (si: the SI
+// normal form when there is one) apart from that of reduction.
+func checkLTLClaim(src string, merge, reduce, si bool) (o ltlOutcome, ok bool, err error) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return o, false, nil
+	}
+	props := property.List(fr.Model)
+	if len(props) != 1 {
+		return o, false, nil
+	}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit}
+	tr := property.Translator(property.FromLTL)
+	opt.Reduce = reduce
+	if si {
+		if c, _, err := property.SIClaim(props[0].LTL); err == nil && c != nil {
+			tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+			opt.ClaimSI = true
+			o.si = true
+		}
+	}
+	pm, err := property.Model(fr.Model, &props[0], tr)
+	if err != nil {
+		return o, false, nil
+	}
+	var errs diag.List
+	prog := automata.Lower(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return o, false, nil
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+	if err != nil {
+		return o, false, nil
+	}
+	sum, _, err := verify.Run(context.Background(), "rand.pml", e, opt)
+	if err != nil {
+		return o, true, fmt.Errorf("verify: %v", err)
+	}
+	set := map[string]bool{}
+	for _, v := range sum.Violations {
+		k := v.Kind
+		if k == "claim-end" {
+			k = "acceptance-cycle" // the SI normal form has no claim end: the same verdict
+		}
+		set[k] = true
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si}, true, nil
+}
+
+// TestLTLReductionDifferential: random models with a random ltl property
+// over their globals, checked with -a without reduction (the usual claim)
+// and with reduction (the claim in SI normal form, V1 on the product, when
+// the property is stutter-invariant): the verdicts must agree.
+func TestLTLReductionDifferential(t *testing.T) {
+	n := *nLTLModels
+	if testing.Short() {
+		n = 200
+	}
+	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if failures.Load() > 5 {
+					continue
+				}
+				r := rand.New(rand.NewSource(seed * 7919))
+				src := Generate(seed, Default) + "ltl prop { " + randLTL(r, Default.Globals) + " }\n"
+				merge := seed%2 == 0
+				a, ok, err := checkLTL(src, merge, false)
+				if err != nil {
+					failures.Add(1)
+					t.Errorf("seed %d: %v\n%s", seed, err, src)
+					continue
+				}
+				if !ok {
+					invalid.Add(1)
+					continue
+				}
+				if !a.complete {
+					large.Add(1)
+					continue
+				}
+				b, _, err := checkLTL(src, merge, true)
+				if err != nil || !b.complete {
+					failures.Add(1)
+					t.Errorf("seed %d: reduced search: %v (complete %v)\n%s", seed, err, b.complete, src)
+					continue
+				}
+				ran.Add(1)
+				// The property's verdict must not change; the other errors
+				// (run-time errors in states the claim lets the search
+				// reach) may depend on the claim, so they are compared
+				// between the two searches with the same claim.
+				if a.verdict() != b.verdict() {
+					failures.Add(1)
+					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+					continue
+				}
+				if b.si {
+					c, _, err := checkLTLClaim(src, merge, false, true)
+					if b.reduced {
+						siFull.Add(c.stored)
+					}
+					if err != nil || !c.complete || c.kinds != b.kinds {
+						failures.Add(1)
+						t.Errorf("seed %d (merge %v): with the SI normal form claim, errors %q without reduction, %q with (%v)\n%s", seed, merge, c.kinds, b.kinds, err, src)
+						continue
+					}
+				}
+				if strings.Contains(a.kinds, "acceptance") {
+					violated.Add(1)
+				}
+				if b.reduced {
+					reducedRuns.Add(1)
+					full.Add(a.stored)
+					red.Add(b.stored)
+					if b.stored < a.stored {
+						smaller.Add(1)
+					}
+				}
+			}
+		}()
+	}
+	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= 3*int64(n); seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	t.Logf("%d (model, property) pairs compared (%d rejected, %d too large), %d violated; %d checked with reduction (smaller than with the usual claim unreduced on %d); states stored on those: usual claim %d, SI normal form claim %d, SI claim reduced %d",
+		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
+	if ran.Load() < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
+	}
+	if reducedRuns.Load() == 0 {
+		t.Error("no search was reduced")
+	}
+}
