@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/verify"
+)
+
+// TestPORLTLSoundness: Siegel's soundness cases, each reporting its
+// acceptance cycle with reduction on (gospin verify -a, the default).
+//   - Fig. 2 (the program with B1 as a never claim) and Fig. 3 (the same
+//     program with B2): never claims, so the search is not reduced and the
+//     report says so;
+//   - the language of B1/B2 as an ltl property (stutter-invariant): the
+//     search is reduced on the product with the claim in SI normal form,
+//     and finds the cycle; its trail replays.
+func TestPORLTLSoundness(t *testing.T) {
+	for _, c := range []struct {
+		model   string
+		reduced bool
+	}{
+		{"testdata/engine/siegel_fig2.pml", false},
+		{"testdata/porltl/siegel_fig3_b2.pml", false},
+		{"testdata/porltl/siegel_fig2_si.pml", true},
+		{"testdata/tgba/siegel_fig2_ltl.pml", true},
+	} {
+		path := copyModel(t, c.model)
+		code, out, errs := gospin("verify", "-a", path)
+		if code != exitFound || !strings.Contains(out, "errors: 1") || !strings.Contains(out, "acceptance cycle") {
+			t.Errorf("%s: exit %d, want the acceptance cycle\n%s%s", c.model, code, out, errs)
+			continue
+		}
+		if got := strings.Contains(out, "+ Partial Order Reduction"); got != c.reduced {
+			t.Errorf("%s: reduced %v, want %v\n%s", c.model, got, c.reduced, out)
+		}
+		if !c.reduced && !strings.Contains(out, "Partial Order Reduction (off: a never claim") {
+			t.Errorf("%s: the report does not say why reduction is off\n%s", c.model, out)
+		}
+		rcode, rout, rerrs := gospin("run", "-t", path)
+		if rcode == exitUsage || !strings.Contains(rout, "START OF CYCLE") || strings.Contains(rout, "does not match") {
+			t.Errorf("%s: replay: exit %d\n%s%s", c.model, rcode, rout, rerrs)
+		}
+	}
+}
+
+// forcedV1 verifies a model with -a and the product reduction forced on
+// its never claim whatever the claim (verify.Options.ClaimSI vouches for
+// the SI normal form, which gospin verify only does for claims it built
+// so): it shows what V1 does with claims that are not in normal form.
+func forcedV1(t *testing.T, model string) (errors int, reduced bool) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := frontend.Load(model, src, &frontend.Config{})
+	if fr.HasErrors() {
+		t.Fatalf("%s: front end errors", model)
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() {
+		t.Fatalf("%s: %v", model, errs)
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, res, err := verify.Run(context.Background(), model, e, verify.Options{Accept: true, Reduce: true, ClaimSI: true, MaxDepth: 10000, StopAfter: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum.Errors, res.Reduced > 0
+}
+
+// TestSiegelV1WithoutNormalForm: V1 (reduction per product state) forced
+// on the never claims themselves. With B1 (Fig. 2) Siegel finds V1 sound
+// and gospin finds the cycle (the stack proviso rejects every proper ample
+// set there: p1's step closes a cycle at once). With B2
+// (Fig. 3) V1 alone is unsound, and gospin's search order (the claim's
+// option to S2 first, so (S2, s) is pushed before (S1, s)) meets his
+// counterexample: the forced reduction loses the cycle, which is why
+// gospin reduces only with claims in SI normal form.
+func TestSiegelV1WithoutNormalForm(t *testing.T) {
+	if n, _ := forcedV1(t, "testdata/engine/siegel_fig2.pml"); n != 1 {
+		t.Errorf("Fig. 2 with V1 forced: %d errors; want the cycle", n)
+	}
+	n, red := forcedV1(t, "testdata/porltl/siegel_fig3_b2.pml")
+	if n != 0 || !red {
+		t.Errorf("Fig. 3 (B2) with V1 forced: %d errors, reduced %v; Siegel's counterexample expects the cycle lost", n, red)
+	}
+}
+
+// TestSiegelFig2SPIN: SPIN 6.5.2 with partial-order reduction (pan's
+// default) misses the acceptance cycle of Fig. 2, and finds it with
+// -DNOREDUCE; gospin finds it with reduction on (the default), checked
+// whether SPIN is installed or not.
+func TestSiegelFig2SPIN(t *testing.T) {
+	path := copyModel(t, "testdata/engine/siegel_fig2.pml")
+	if code, out, _ := gospin("verify", "-a", "-notrail", path); code != exitFound || !strings.Contains(out, "errors: 1") {
+		t.Errorf("gospin: exit %d\n%s", code, out)
+	}
+	if _, err := exec.LookPath("spin"); err != nil {
+		t.Skip("spin not installed")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	dir := filepath.Dir(path)
+	pan := func(flags ...string) string {
+		cmd := exec.Command("spin", "-a", filepath.Base(path))
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("spin -a: %v\n%s", err, out)
+		}
+		args := append(append([]string{"-w"}, flags...), "-o", "pan", "pan.c")
+		cmd = exec.Command("gcc", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("gcc: %v\n%s", err, out)
+		}
+		cmd = exec.Command("./pan", "-a")
+		cmd.Dir = dir
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	if out := pan(); !strings.Contains(out, "errors: 0") {
+		t.Errorf("SPIN with reduction: expected it to miss the cycle (errors: 0)\n%s", out)
+	}
+	if out := pan("-DNOREDUCE"); !strings.Contains(out, "errors: 1") {
+		t.Errorf("SPIN without reduction: expected the cycle\n%s", out)
+	}
+}
