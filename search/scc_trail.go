@@ -26,7 +26,9 @@ import (
 // claim's end the claim may end later than the TGBA reached its
 // universal state: the search then goes on past the last step, with any
 // steps. The returned steps are numbered for mc (K among all its
-// successors of the same Pid and Group), as trails are.
+// successors of the same Pid and Group), as trails are. Steps with other
+// violations are followed (a search with assertions ignored, -A, may go
+// through a failing assertion; a replay then stops there).
 func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind) ([]Step, int, error) {
 	const budget = 2_000_000
 	init, err := mc.Initial(nil)
@@ -40,9 +42,10 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 		s   string
 	}
 	type arc struct {
-		to   int
-		step Step
-		viol *pins.Violation
+		to         int
+		step       Step
+		viol       *pins.Violation
+		claimEnded bool // the claim is at its end after the step
 	}
 	ids := map[node]int{}
 	var nodes []node
@@ -77,6 +80,7 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 			n    node
 			step Step
 			viol *pins.Violation
+			end  bool
 		}
 		var ps []pending
 		mc.Next([]byte(n.s), func(t *pins.Transition, sc []byte) bool {
@@ -93,12 +97,13 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 			if !free {
 				pos = nextPos(n.pos)
 			}
-			ps = append(ps, pending{node{pos, string(sc)}, Step{Pid: t.Pid, Group: t.Group, K: kg}, t.Violation})
+			ps = append(ps, pending{node{pos, string(sc)}, Step{Pid: t.Pid, Group: t.Group, K: kg}, t.Violation, false})
 			return true
 		})
 		for _, p := range ps {
+			p.end = kind == pins.ClaimEnd && mc.Status([]byte(p.n.s))&pins.ClaimEnded != 0
 			to, _ := add(p.n)
-			out = append(out, arc{to, p.step, p.viol})
+			out = append(out, arc{to, p.step, p.viol, p.end})
 		}
 		return out
 	}
@@ -135,11 +140,8 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 		}
 		id := queue[h]
 		for _, a := range arcsOf(id) {
-			if !lasso && a.viol != nil && a.viol.Kind == kind {
+			if !lasso && ((a.viol != nil && a.viol.Kind == kind) || (kind == pins.ClaimEnd && a.claimEnded)) {
 				return append(path(par, start, id), a.step), -1, nil
-			}
-			if a.viol != nil && a.viol.Kind != kind {
-				continue // the replay would stop there
 			}
 			if _, seen := par[a.to]; !seen {
 				par[a.to] = parent{id, a.step}
@@ -160,9 +162,6 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 		for h := 0; h < len(cq); h++ {
 			x := cq[h]
 			for _, a := range arcsOf(x) {
-				if a.viol != nil {
-					continue
-				}
 				if a.to == id {
 					prefix := path(par, start, id)
 					cycle := append(path(cpar, id, x), a.step)
