@@ -18,8 +18,13 @@ import (
 // listed apart: gospin does not reduce with a claim yet (issue 6, LTL).
 //
 // It logs the table and asserts, over the claim-free rows, what has been
-// reached (see minShare and the sum): gospin stores at most SPIN's states
-// on at least minShare of them, and at most SPIN's sum in total.
+// reached: gospin stores at most SPIN's states on at least minShare of
+// them, and at most SPIN's sum in total over those where both searches
+// were complete. Where pan stopped at its first error the counts say how
+// soon each search happened to meet an error (order and luck), and
+// SPIN's reduction is not sound (it trusts xr/xs, counts every run as
+// safe, and ignores that a step can decide whether another process's
+// atomic sequence blocks midway): their sum is logged apart.
 func TestReductionStrength(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -67,6 +72,7 @@ func TestReductionStrength(t *testing.T) {
 	b.WriteString("model\tspin\tgospin\tratio\n")
 	var n, le, sumSpin, sumOurs int64
 	var cn, cle, csumSpin, csumOurs int64
+	var stopSpin, stopOurs int64
 	for _, l := range lines {
 		mark := ""
 		if l.claim {
@@ -86,13 +92,19 @@ func TestReductionStrength(t *testing.T) {
 			continue
 		}
 		n++
-		sumSpin += l.spin
-		sumOurs += l.ours
 		if l.ours <= l.spin {
 			le++
 		}
+		if l.stop {
+			stopSpin += l.spin
+			stopOurs += l.ours
+			continue
+		}
+		sumSpin += l.spin
+		sumOurs += l.ours
 	}
-	fmt.Fprintf(&b, "without a claim: %d models, gospin <= SPIN on %d (%.1f%%); states %d (SPIN %d)\n", n, le, 100*float64(le)/float64(max(1, n)), sumOurs, sumSpin)
+	fmt.Fprintf(&b, "without a claim: %d models, gospin <= SPIN on %d (%.1f%%); complete searches: states %d (SPIN %d); stopped at an error: states %d (SPIN %d)\n",
+		n, le, 100*float64(le)/float64(max(1, n)), sumOurs, sumSpin, stopOurs, stopSpin)
 	fmt.Fprintf(&b, "with a claim (not reduced): %d models, gospin <= SPIN on %d; states %d (SPIN %d)\n", cn, cle, csumOurs, csumSpin)
 	t.Log(b.String())
 	if n == 0 {
@@ -102,6 +114,6 @@ func TestReductionStrength(t *testing.T) {
 		t.Errorf("gospin stores at most SPIN's states on %d of %d claim-free models, below %.0f%%", le, n, 100*minShare)
 	}
 	if sumOurs > sumSpin {
-		t.Errorf("gospin stores %d states over the claim-free models, SPIN %d", sumOurs, sumSpin)
+		t.Errorf("gospin stores %d states over the claim-free complete searches, SPIN %d", sumOurs, sumSpin)
 	}
 }

@@ -3,6 +3,7 @@ package reduce
 import (
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/token"
 )
 
 // Exclusive channel operations.
@@ -285,6 +286,128 @@ func flatCount(t automata.Type) int {
 	return n
 }
 
+// pollCaps adds the capabilities of the polls in x, used true (pos)
+// and/or false (neg): a poll used false is a poll of the opposite kind.
+func pollCaps(x automata.Expr, pos, neg bool, add func(*automata.Ref, capSet)) {
+	switch y := x.(type) {
+	case nil:
+		return
+	case *automata.Unary:
+		if y.Op == token.NOT {
+			pollCaps(y.X, neg, pos, add)
+			return
+		}
+		pollCaps(y.X, true, true, add)
+		return
+	case *automata.Binary:
+		if y.Op == token.LAND || y.Op == token.LOR {
+			pollCaps(y.X, pos, neg, add)
+			pollCaps(y.Y, pos, neg, add)
+			return
+		}
+		pollCaps(y.X, true, true, add)
+		pollCaps(y.Y, true, true, add)
+		return
+	case *automata.Cond:
+		pollCaps(y.C, true, true, add)
+		pollCaps(y.T, pos, neg, add)
+		pollCaps(y.E, pos, neg, add)
+		return
+	case *automata.Call:
+		if isPoll(y.Fn) && len(y.Args) > 0 {
+			if r := chanRef(y.Args[0]); r != nil {
+				var c capSet
+				if pos {
+					c |= pollCap(y.Fn)
+				}
+				if neg {
+					c |= pollCap(negPoll(y.Fn))
+				}
+				add(r, c)
+			}
+		}
+		for _, a := range y.Args {
+			pollCaps(a, true, true, add)
+		}
+		return
+	case *automata.Poll:
+		if r := chanRef(y.Chan); r != nil {
+			c := capHeadPoll
+			if neg {
+				// false: no (matching) message, at the head or anywhere
+				c |= capEmpty
+				if y.Random {
+					c |= capLen
+				}
+			}
+			add(r, c)
+		}
+		for _, ra := range y.Args {
+			pollCaps(ra.Match, true, true, add)
+		}
+		return
+	case *automata.Ref:
+		pollCaps(y.Index, true, true, add)
+		for _, sel := range y.Path {
+			pollCaps(sel.Index, true, true, add)
+		}
+		return
+	case *automata.Run:
+		for _, a := range y.Args {
+			pollCaps(a, true, true, add)
+		}
+		return
+	}
+}
+
+// negPoll is the poll that holds when fn's does not (len: itself).
+func negPoll(fn automata.Builtin) automata.Builtin {
+	switch fn {
+	case automata.BEmpty:
+		return automata.BNempty
+	case automata.BNempty:
+		return automata.BEmpty
+	case automata.BFull:
+		return automata.BNfull
+	case automata.BNfull:
+		return automata.BFull
+	}
+	return fn
+}
+
+// disabledCaps adds what observing that t is disabled reads of a
+// channel: at a location with else or with unless escapes, a statement's
+// executability depends on its siblings' being disabled.
+func disabledCaps(t *automata.Trans, add func(*automata.Ref, capSet)) {
+	switch t.Kind {
+	case automata.TSend:
+		if r := chanRef(t.Chan); r != nil {
+			add(r, capFull)
+		}
+	case automata.TRecv:
+		if r := chanRef(t.Chan); r != nil {
+			c := capHeadPoll | capEmpty
+			if t.Random {
+				c |= capLen
+			}
+			add(r, c)
+		}
+	case automata.TExpr:
+		pollCaps(t.X, false, true, add)
+	}
+}
+
+// observesSiblings reports whether a transition at l is executable only
+// when others at l are not: l has an else, or escapes of unless.
+func observesSiblings(l *automata.Loc) bool {
+	for _, t := range l.Out {
+		if t.Kind == automata.TElse || t.Level != l.Out[0].Level {
+			return true
+		}
+	}
+	return false
+}
+
 func isPoll(fn automata.Builtin) bool {
 	switch fn {
 	case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
@@ -357,14 +480,23 @@ func (a *chanAnalysis) uses(p *automata.Proc, t *automata.Trans, vec []capPair) 
 			}
 		}
 	}
+	// polls, with the polarity they are used in: a guard is used true
+	// only; any other expression (an assignment, assert, printf) both ways
+	if t.Kind == automata.TExpr {
+		pollCaps(t.X, true, false, own)
+		for _, x := range t.Args {
+			pollCaps(x, true, true, own)
+		}
+	} else {
+		exprs(t, func(x automata.Expr) {
+			switch x.(type) {
+			case *automata.Call, *automata.Poll:
+				pollCaps(x, true, true, own)
+			}
+		})
+	}
 	exprs(t, func(x automata.Expr) {
 		switch y := x.(type) {
-		case *automata.Call:
-			if isPoll(y.Fn) && len(y.Args) > 0 {
-				own(chanRef(y.Args[0]), pollCap(y.Fn))
-			}
-		case *automata.Poll:
-			own(chanRef(y.Chan), capHeadPoll)
 		case *automata.Run:
 			q := y.Proc
 			qc := a.capsAt[q]
@@ -414,6 +546,15 @@ func (a *chanAnalysis) fixpoint() {
 			vec := make([]capPair, n)
 			for l := len(p.Locs) - 1; l >= 0; l-- {
 				clear(vec)
+				if observesSiblings(p.Locs[l]) {
+					for _, t := range p.Locs[l].Out {
+						disabledCaps(t, func(r *automata.Ref, c capSet) {
+							if i, ok := a.index[r.Var]; ok && i < len(vec) {
+								vec[i].own |= c
+							}
+						})
+					}
+				}
 				for _, t := range p.Locs[l].Out {
 					a.uses(p, t, vec)
 					if t.To >= 0 && t.To < len(caps) {
@@ -711,4 +852,286 @@ func localOnlyChans(x automata.Expr) bool {
 		}
 	})
 	return good
+}
+
+// chanOps calls f for each channel variable reference that t sends to,
+// receives from or polls (a d_step: anywhere in its body); ref is nil
+// for a channel expression that is no plain variable.
+func chanOps(p *automata.Proc, t *automata.Trans, f func(ref *automata.Ref)) {
+	look := func(u *automata.Trans) {
+		if u.Kind == automata.TSend || u.Kind == automata.TRecv {
+			f(chanRef(u.Chan))
+		}
+		exprs(u, func(x automata.Expr) {
+			switch y := x.(type) {
+			case *automata.Poll:
+				f(chanRef(y.Chan))
+			case *automata.Call:
+				if isPoll(y.Fn) && len(y.Args) > 0 {
+					f(chanRef(y.Args[0]))
+				}
+			}
+		})
+	}
+	look(t)
+	if t.Kind == automata.TDStep {
+		seen := map[int]bool{}
+		var body func(l int)
+		body = func(l int) {
+			if l < 0 || l >= len(p.Locs) || seen[l] || p.Locs[l].Flags&automata.DStepLoc == 0 {
+				return
+			}
+			seen[l] = true
+			for _, u := range p.Locs[l].Out {
+				look(u)
+				body(u.To)
+			}
+		}
+		body(t.DStart)
+	}
+}
+
+// bufferedVars returns the chan variables that surely hold buffered
+// channels (or none): declared with a capacity above 0 and never
+// assigned, or parameters that every run passes such a variable.
+func bufferedVars(prog *automata.Program) map[*automata.Var]bool {
+	buf := map[*automata.Var]bool{}
+	assigned := map[*automata.Var]bool{}
+	type arg struct {
+		param *automata.Var
+		src   automata.Expr
+	}
+	var args []arg
+	for _, t := range prog.Trans {
+		if t.Kind == automata.TAssign && t.LHS != nil && t.LHS.Var != nil {
+			assigned[t.LHS.Var] = true
+		}
+		if t.Kind == automata.TRecv {
+			for _, ra := range t.RArgs {
+				if ra.Var != nil && ra.Var.Var != nil {
+					assigned[ra.Var.Var] = true
+				}
+			}
+		}
+		exprs(t, func(x automata.Expr) {
+			run, ok := x.(*automata.Run)
+			if !ok {
+				return
+			}
+			first := argIndex(run)
+			for i, prm := range run.Proc.Params {
+				if !isChan(prm.Type) {
+					continue
+				}
+				if first == nil {
+					assigned[prm] = true
+					continue
+				}
+				args = append(args, arg{prm, run.Args[first[i]]})
+			}
+		})
+	}
+	all := func(vars []*automata.Var) {
+		for _, v := range vars {
+			if v.Chan != nil && v.Chan.Cap > 0 && !assigned[v] {
+				buf[v] = true
+			}
+		}
+	}
+	all(prog.Globals)
+	params := map[*automata.Var]bool{}
+	for _, p := range prog.Procs {
+		all(p.Locals)
+		for _, v := range p.Params {
+			if isChan(v.Type) && !assigned[v] {
+				params[v] = true
+			}
+		}
+	}
+	// a parameter is buffered when passed at least once and always a
+	// buffered variable (active proctypes get 0: no channel)
+	for changed := true; changed; {
+		changed = false
+		for v := range params {
+			if buf[v] || v.Proc != nil && v.Proc.Active > 0 {
+				continue
+			}
+			ok, any := true, false
+			for _, a := range args {
+				if a.param != v {
+					continue
+				}
+				any = true
+				r := chanRef(a.src)
+				if r == nil || !buf[r.Var] {
+					ok = false
+				}
+			}
+			if ok && any {
+				buf[v] = true
+				changed = true
+			}
+		}
+	}
+	return buf
+}
+
+// chanMasks are sets of channels by direction: bit i stands for the i-th
+// global chan variable that always holds its own channel (declared with
+// one, never assigned), unknownChan for any other channel.
+type chanMasks struct{ send, recv, any uint64 }
+
+const unknownChan = uint64(1) << 63
+
+func (m chanMasks) or(o chanMasks) chanMasks {
+	return chanMasks{m.send | o.send, m.recv | o.recv, m.any | o.any}
+}
+
+// overlap reports whether channel sets a and b may share a channel.
+func overlap(a, b uint64) bool {
+	return a&b != 0 || a&unknownChan != 0 && b != 0 || b&unknownChan != 0 && a != 0
+}
+
+// chanBits numbers the global chan variables that always hold their own
+// channel.
+func chanBits(prog *automata.Program) map[*automata.Var]uint64 {
+	assigned := map[*automata.Var]bool{}
+	for _, t := range prog.Trans {
+		if t.Kind == automata.TAssign && t.LHS != nil && t.LHS.Var != nil {
+			assigned[t.LHS.Var] = true
+		}
+		if t.Kind == automata.TRecv {
+			for _, ra := range t.RArgs {
+				if ra.Var != nil && ra.Var.Var != nil {
+					assigned[ra.Var.Var] = true
+				}
+			}
+		}
+	}
+	bits := map[*automata.Var]uint64{}
+	for _, v := range prog.Globals {
+		if v.Chan != nil && !assigned[v] && len(bits) < 63 {
+			bits[v] = 1 << len(bits)
+		}
+	}
+	return bits
+}
+
+func chanBit(bits map[*automata.Var]uint64, ref *automata.Ref) uint64 {
+	if ref != nil {
+		if b, ok := bits[ref.Var]; ok {
+			return b
+		}
+	}
+	return unknownChan
+}
+
+// reachMasks computes, per location of p, the union of direct over the
+// transitions reachable from it.
+func reachMasks(p *automata.Proc, direct func(t *automata.Trans) chanMasks) []chanMasks {
+	out := make([]chanMasks, len(p.Locs))
+	for changed := true; changed; {
+		changed = false
+		for l := len(p.Locs) - 1; l >= 0; l-- {
+			m := out[l]
+			for _, t := range p.Locs[l].Out {
+				m = m.or(direct(t))
+				if t.To >= 0 && t.To < len(out) {
+					m = m.or(out[t.To])
+				}
+				if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(out) {
+					m = m.or(out[t.DStart])
+				}
+			}
+			if m != out[l] {
+				out[l] = m
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// blockMasks computes, per proctype and location, the channels on which
+// the process may still block where another process's step that is not
+// dependent on it in the ordinary sense changes the outcome: inside an
+// atomic sequence past its first statement (it loses its atomicity there
+// or not: any operation, any channel, in any), and beside else or unless
+// escapes (a statement executable only when its siblings are not: the
+// readiness of a rendezvous partner, in send and recv). It includes what
+// the processes it may run may do so.
+func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*automata.Var]bool) map[*automata.Proc][]chanMasks {
+	out := map[*automata.Proc][]chanMasks{}
+	for _, p := range prog.Procs {
+		out[p] = make([]chanMasks, len(p.Locs))
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range prog.Procs {
+			if p.Kind == automata.NeverClaim {
+				continue
+			}
+			r := reachMasks(p, func(t *automata.Trans) chanMasks {
+				var m chanMasks
+				if t.From < 0 || t.From >= len(p.Locs) {
+					return chanMasks{^uint64(0), ^uint64(0), ^uint64(0)}
+				}
+				from := p.Locs[t.From]
+				inner := from.Region != 0
+				if inner || observesSiblings(from) {
+					chanOps(p, t, func(ref *automata.Ref) {
+						b := chanBit(bits, ref)
+						if inner {
+							m.any |= b
+						}
+						if ref == nil || !buf[ref.Var] {
+							switch t.Kind {
+							case automata.TSend:
+								m.send |= b
+							case automata.TRecv:
+								m.recv |= b
+							}
+						}
+					})
+				}
+				exprs(t, func(x automata.Expr) {
+					if run, ok := x.(*automata.Run); ok {
+						if q := out[run.Proc]; q != nil && run.Proc.Start >= 0 && run.Proc.Start < len(q) {
+							m = m.or(q[run.Proc.Start])
+						}
+					}
+				})
+				return m
+			})
+			for i, v := range r {
+				if v != out[p][i] {
+					out[p][i] = v
+					changed = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rvMasks computes, per location of p, the channels p may still take
+// part in a rendezvous on (its location matters to partners): send and
+// recv.
+func rvMasks(p *automata.Proc, bits map[*automata.Var]uint64, buf map[*automata.Var]bool) []chanMasks {
+	return reachMasks(p, func(t *automata.Trans) chanMasks {
+		var m chanMasks
+		if t.Kind != automata.TSend && t.Kind != automata.TRecv {
+			return m
+		}
+		ref := chanRef(t.Chan)
+		if ref != nil && buf[ref.Var] {
+			return m
+		}
+		if t.Kind == automata.TSend {
+			m.send = chanBit(bits, ref)
+		} else {
+			m.recv = chanBit(bits, ref)
+		}
+		return m
+	})
 }

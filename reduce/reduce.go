@@ -48,6 +48,15 @@ type Reducer struct {
 	runny [][]bool
 	// canDie[tag][loc]: a process there may still die
 	canDie [][]bool
+	// Blocking points that other processes' steps influence without
+	// being dependent in the ordinary sense (blockMasks): block[tag][loc],
+	// the channels a process there may still block on so; moves[tag][loc],
+	// the channels on which a step from there changes what such a
+	// blocking operation sees: in send and recv, those the process may
+	// still take part in a rendezvous on (its location matters to
+	// partners), in any, those its step sends to or receives from. Such a
+	// process is no candidate while another may block so on one of them.
+	block, moves [][]chanMasks
 	// scratch for the state being examined
 	procOff []int32
 	chanOff []int32
@@ -97,6 +106,9 @@ func New(e *engine.Engine) *Reducer {
 	slots := slotVars(prog, info)
 	ca := newChanAnalysis(prog)
 	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe))}
+	buf := bufferedVars(prog)
+	bits := chanBits(prog)
+	blocks := blockMasks(prog, bits, buf)
 	any := false
 	for tag, p := range r.lay.Procs {
 		_ = tag
@@ -106,6 +118,9 @@ func New(e *engine.Engine) *Reducer {
 		r.locs = append(r.locs, classes)
 		r.runny = append(r.runny, runny(p))
 		r.canDie = append(r.canDie, canDie(p))
+		r.block = append(r.block, blocks[p])
+		moves := rvMasks(p, bits, buf)
+		r.moves = append(r.moves, moves)
 		r.live = append(r.live, live)
 		r.given = append(r.given, given)
 		if p.Kind == automata.NeverClaim {
@@ -131,6 +146,17 @@ func New(e *engine.Engine) *Reducer {
 				r.CondGroups[t.ID] = true
 				c.kind = condLoc
 				for _, op := range ops {
+					switch op.kind {
+					case opSend, opRecv:
+						ref := &automata.Ref{Var: op.v}
+						if !op.global {
+							ref = nil
+						}
+						moves[i].any |= chanBit(bits, ref)
+					case opRun:
+						// the new process may be a partner, or use any channel
+						moves[i] = chanMasks{^uint64(0), ^uint64(0), ^uint64(0)}
+					}
 					if op.kind == opArg {
 						continue
 					}
@@ -203,6 +229,18 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 			ok = true
 			for i := range c.ops {
 				if !r.opSafe(s, pid, &c.ops[i]) {
+					ok = false
+					break
+				}
+			}
+		}
+		if mv := r.moves[tag][loc]; ok && (mv.send|mv.recv|mv.any) != 0 {
+			for q, o2 := range r.procOff {
+				if q == pid {
+					continue
+				}
+				b := &r.block[s[o2]][int(s[o2+1])|int(s[o2+2])<<8]
+				if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
 					ok = false
 					break
 				}

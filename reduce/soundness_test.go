@@ -122,6 +122,35 @@ active proctype W() { a?[2] -> assert(false) }`, false},
 	{"declared", `chan a = [2] of { byte };
 active proctype P() { xs a; byte i; do :: nfull(a) -> a!i; i = (i + 1) % 3 :: full(a) -> break od }
 active proctype Q() { xr a; byte x; do :: nempty(a) -> a?x :: empty(a) -> break od; assert(len(a) == 0) }`, true},
+	// found by the differential tester (seed 7392): another process's
+	// else, unless or negated poll observes the channel the other way
+	{"else-observer", `chan x = [1] of { byte };
+active proctype W() { do :: nempty(x) -> skip :: else -> break od; assert(false) }
+active proctype S() { x!0 }`, false},
+	{"unless-observer", `chan x = [1] of { byte };
+active proctype W() { byte l; { l = 1 } unless { nempty(x) }; assert(l == 0) }
+active proctype S() { x!0 }`, false},
+	{"negated-poll", `chan x = [1] of { byte };
+active proctype W() { !x?[0] -> assert(false) }
+active proctype S() { x!0 }`, false},
+	// found by the brute-force oracle (TestSafeProcsPersistent): a local
+	// step that makes its process a rendezvous partner decides whether
+	// another process's atomic sequence blocks midway (and lets others
+	// in) or whether another's else is executable. SPIN 6.5.2's
+	// reduction misses the first one's assertion violation too.
+	{"atomic-rendezvous", `chan qr = [0] of { byte };
+byte g;
+active proctype P0() { assert(g == 0) }
+active proctype P1() { atomic { g = 1; qr!0; g = 0 } }
+active proctype P2() { byte l; l = 1; atomic { qr?l; g = 0 } }`, false},
+	{"else-rendezvous", `chan qr = [0] of { byte };
+active proctype Q() { do :: qr!1 -> break :: else -> assert(false) od }
+active proctype P() { byte l; l = 1; qr?l }`, false},
+	{"atomic-buffered", `chan x = [1] of { byte };
+byte g;
+active proctype P0() { assert(g == 0) }
+active proctype P1() { byte v; atomic { g = 1; x?v; g = 0 } }
+active proctype P2() { x!1 }`, false},
 	// runs and deaths
 	{"runs", `byte n;
 proctype C(byte k) { byte i; i = k + 1; i = i * 2 }
