@@ -100,3 +100,29 @@ func TestNotAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeProcsAllocs: examining a state allocates nothing once the
+// scratch space has grown.
+func TestSafeProcsAllocs(t *testing.T) {
+	e := build(t, `chan a = [2] of { byte }; chan b = [2] of { byte };
+active proctype P() { byte i; do :: i < 3 -> a!i; i++ :: else -> break od }
+active proctype Q() { byte x; do :: a?x -> b!x od }
+active proctype R() { byte y; do :: b?y -> y++ od }
+init { run P() }`)
+	r := New(e)
+	if r == nil {
+		t.Fatal("no reducer")
+	}
+	s, err := e.Initial(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dst []bool
+	dst = r.SafeProcs(s, dst)
+	if n := testing.AllocsPerRun(100, func() { dst = r.SafeProcs(s, dst) }); n != 0 {
+		t.Errorf("SafeProcs allocates %v times per state", n)
+	}
+	if len(dst) != 4 {
+		t.Errorf("SafeProcs gave %d processes, want 4", len(dst))
+	}
+}
