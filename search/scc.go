@@ -106,6 +106,10 @@ type sccRoot struct {
 	n   int32 // DFS number of the root
 	acc marks // marks of the component so far
 	in  marks // marks of the transition that entered the root
+	// reported: the component (or one merged into it) was reported as
+	// accepting; it is not reported again as it grows (with -e, once
+	// per component rather than once per closing transition)
+	reported bool
 }
 
 // couvreur runs the emptiness check on g; it reports an accepting cycle
@@ -220,18 +224,37 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 		}
 		// t is live: everything from t's root to the top is one SCC
 		acc := e.m
+		reported := false
 		for roots[len(roots)-1].n > tn {
 			r := roots[len(roots)-1]
 			roots = roots[:len(roots)-1]
 			acc.or(&r.acc)
 			acc.or(&r.in)
+			reported = reported || r.reported
 		}
 		top := &roots[len(roots)-1]
 		top.acc.or(&acc)
-		if top.acc.covers(g.all()) {
-			steps, cycle := s.lasso(g, stack, num, top.n)
-			s.cycleStart = cycle
-			stop := s.report(pins.Violation{Kind: kind, Message: msg}, len(steps), func() []Step { return steps })
+		top.reported = top.reported || reported
+		if !top.reported && top.acc.covers(g.all()) {
+			top.reported = true
+			// the lasso is built only when the report keeps a trail; its
+			// length is the error's depth
+			var steps []Step
+			built := false
+			build := func() []Step {
+				if !built {
+					var cycle int
+					steps, cycle = s.lasso(g, stack, num, top.n)
+					s.cycleStart = cycle
+					built = true
+				}
+				return steps
+			}
+			depth := len(stack)
+			if len(s.res.Errors) == 0 || s.opt.AllTrails {
+				depth = len(build())
+			}
+			stop := s.report(pins.Violation{Kind: kind, Message: msg}, depth, build)
 			s.cycleStart = -1
 			if stop {
 				return nil
