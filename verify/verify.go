@@ -221,6 +221,17 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	if u, ok := m.(Unreacher); ok && res.Complete {
 		sum.Unreached = u.Unreached()
+		if sopt.Property != nil {
+			// the claim is the probe claim (property.ProbeClaim), not the
+			// property's: its unreached statements mean nothing
+			var keep []report.Unreached
+			for _, x := range sum.Unreached {
+				if x.Kind != "claim" {
+					keep = append(keep, x)
+				}
+			}
+			sum.Unreached = keep
+		}
 	}
 	return sum, res, nil
 }
