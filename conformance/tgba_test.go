@@ -106,7 +106,7 @@ func runLivenessModel(path string, m0 *ast.Model, p *property.Property, mode str
 		if err != nil {
 			return livenessRun{}, err
 		}
-		vo.TGBA = &search.Property{Aut: a, Eval: conds.Eval}
+		vo.TGBA = &search.Property{Aut: a, Eval: conds.EvalTimeout, UsesTimeout: conds.UsesTimeout()}
 		vo.ClaimModel = ce
 		m = pe
 	} else {

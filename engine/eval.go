@@ -8,7 +8,8 @@ import (
 
 // Conditions evaluates Promela boolean expressions (the propositions of
 // an LTL property) on states of an engine, as the never claim evaluates
-// its guards: in the claim's context, with timeout false. A run-time error
+// its guards: in the claim's context, with timeout true only where the
+// system times out (EvalTimeout). A run-time error
 // in an expression makes it false where the failing operand yields 0, as
 // in a claim's guard.
 //
@@ -53,17 +54,22 @@ func (e *Engine) ClaimConditions(n int) (*Conditions, error) {
 // Len is the number of conditions.
 func (p *Conditions) Len() int { return len(p.fns) }
 
-// Eval evaluates the conditions on state s: bit i of the result is set
-// when condition i holds. A state that does not decode gives 0. Eval must
-// not be called from inside the engine's Next.
-func (p *Conditions) Eval(s []byte) uint64 {
+// Eval evaluates the conditions on state s with timeout false: bit i of
+// the result is set when condition i holds. A state that does not decode
+// gives 0. Eval must not be called from inside the engine's Next.
+func (p *Conditions) Eval(s []byte) uint64 { return p.EvalTimeout(s, false) }
+
+// EvalTimeout evaluates the conditions on state s with timeout as given:
+// a claim's guards see timeout true in the round where the system can
+// move only by timing out, or not at all (then the claim stutters).
+func (p *Conditions) EvalTimeout(s []byte, timeout bool) uint64 {
 	c := &p.c
 	c.s = append(c.s[:0], s...)
 	if c.decode() != nil {
 		return 0
 	}
 	c.pid, c.base = 0, 0
-	c.timeout = false
+	c.timeout = timeout
 	c.apply = false
 	var v uint64
 	for i, f := range p.fns {
@@ -74,5 +80,11 @@ func (p *Conditions) Eval(s []byte) uint64 {
 		}
 	}
 	c.err = ""
+	c.timeout = false
 	return v
 }
+
+// UsesTimeout reports whether the model (or a condition) uses timeout:
+// only then does the engine give the system a timeout round, in which the
+// claim's guards see timeout true.
+func (p *Conditions) UsesTimeout() bool { return p.e.usesTimeout }

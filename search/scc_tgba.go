@@ -18,8 +18,13 @@ type Property struct {
 	// Aut accepts the runs that violate the property.
 	Aut *ltl.TGBA
 	// Eval returns the valuation of the automaton's propositions in a
-	// state of the model (bit i: proposition i).
-	Eval func(s []byte) uint64
+	// state of the model (bit i: proposition i), with timeout as given:
+	// true where the system can move only by a timeout, or not at all in
+	// a model that uses timeout (as a never claim sees it then).
+	Eval func(s []byte, timeout bool) uint64
+	// UsesTimeout: the model uses timeout (its system has a timeout
+	// round before a claim stutters).
+	UsesTimeout bool
 }
 
 // tgbaGraph is the product of a model with a TGBA, with SPIN's product
@@ -99,11 +104,11 @@ func (g *tgbaGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violat
 	if g.univ[q] && !universalInit {
 		return
 	}
+	succs := g.ex.expand(sys)
 	var val uint64
 	if !inAtomic {
-		val = g.p.Eval(sys)
+		val = g.p.Eval(sys, g.timeoutRound(succs))
 	}
-	succs := g.ex.expand(sys)
 	base := fairBase(succs, g.fair)
 	emit := func(to int, em uint64, claimEnd bool) bool {
 		for i := range succs {
@@ -140,6 +145,28 @@ func (g *tgbaGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violat
 			return
 		}
 	}
+}
+
+// timeoutRound reports whether the successors of an ordinary state come
+// from the engine's timeout round, where a claim's guards see timeout
+// true: the system moves only by timeout steps, or it cannot move at all
+// (only stutter steps) in a model that uses timeout.
+func (g *tgbaGraph) timeoutRound(succs []sccSucc) bool {
+	if len(succs) == 0 {
+		return false
+	}
+	if succs[0].flags&pins.Timeout != 0 {
+		return true
+	}
+	if !g.p.UsesTimeout {
+		return false
+	}
+	for i := range succs {
+		if succs[i].step.Pid >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // fairBase is the fairness part of the marks of every transition out of

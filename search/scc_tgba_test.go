@@ -24,6 +24,7 @@ func (m *listModel) Initial(dst []byte) ([]byte, error) { return append(dst[:0],
 func (m *listModel) Info() *pins.Info                   { return &pins.Info{Claim: true} }
 func (m *listModel) Status(s []byte) pins.StateStatus   { return pins.ValidEnd }
 func (m *listModel) eval(s []byte) uint64               { return m.prop[binary.LittleEndian.Uint16(s)] }
+func (m *listModel) evalT(s []byte, _ bool) uint64      { return m.eval(s) }
 func (m *listModel) Next(s []byte, yield func(*pins.Transition, []byte) bool) {
 	v := binary.LittleEndian.Uint16(s)
 	for i, t := range m.succ[v] {
@@ -131,7 +132,7 @@ func TestTGBAProductSmaller(t *testing.T) {
 			t.Fatalf("%s: TGBA with %d acceptance sets", c.formula, tg.NumSets)
 		}
 		m := twoLoops(50, c.together)
-		tres, err := Run(context.Background(), m, Options{Accept: true, SCC: true, Property: &Property{Aut: tg, Eval: m.eval}})
+		tres, err := Run(context.Background(), m, Options{Accept: true, SCC: true, Property: &Property{Aut: tg, Eval: m.evalT}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,7 +38,7 @@ func tgbaModel(r *frontend.Result, p *property.Property, mo modelOptions, o *ver
 	if err != nil {
 		return nil, err
 	}
-	o.TGBA = &search.Property{Aut: a, Eval: conds.Eval}
+	o.TGBA = &search.Property{Aut: a, Eval: conds.EvalTimeout, UsesTimeout: conds.UsesTimeout()}
 	o.ClaimModel = cm
 	return pm, nil
 }

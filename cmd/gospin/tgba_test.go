@@ -22,6 +22,7 @@ func TestTGBAVerdicts(t *testing.T) {
 		"fair.pml":            {true, false},
 		"rendezvous.pml":      {true, true},
 		"false.pml":           {true, true}, // the claim's end, not a cycle
+		"timeoutprop.pml":     {true, true}, // the claim's end
 	}
 	for name, w := range want {
 		for i, fair := range []bool{false, true} {
@@ -30,7 +31,8 @@ func TestTGBAVerdicts(t *testing.T) {
 			if fair {
 				args = append(args, "-f")
 			}
-			ndCode, ndOut, _ := gospin(append(append([]string(nil), args...), "-notrail", path)...)
+			// nested DFS without reduction (as pan -DNOREDUCE)
+			ndCode, ndOut, _ := gospin(append(append([]string(nil), args...), "-noreduce", "-notrail", path)...)
 			code, out, errs := gospin(append(append([]string(nil), args...), "-scc", path)...)
 			failed := strings.Contains(out, "errors: 1")
 			if failed != w[i] || failed != strings.Contains(ndOut, "errors: 1") || code != ndCode {
@@ -47,7 +49,7 @@ func TestTGBAVerdicts(t *testing.T) {
 			}
 			rcode, rout, rerrs := gospin("run", "-t", path)
 			shows := "START OF CYCLE"
-			if name == "false.pml" {
+			if name == "false.pml" || name == "timeoutprop.pml" {
 				shows = "claim :never: terminates"
 			}
 			if rcode == exitUsage || !strings.Contains(rout, shows) || strings.Contains(rout, "does not match") {
