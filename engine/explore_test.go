@@ -94,6 +94,9 @@ func (x *explorer) visit(s []byte, depth int) {
 		}
 		if n.viol != nil {
 			x.error(*n.viol)
+			if n.viol.Kind == pins.ClaimEnd {
+				x.stop = true // pan stops at the claim's end even with -E -A
+			}
 			if x.stop {
 				return
 			}

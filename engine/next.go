@@ -58,6 +58,11 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 		c.timeout = round == 1
 		moves := e.claimMoves(s, e.cmoves[:0])
 		e.cmoves = moves
+		if len(moves) == 0 && e.usesTimeout && !c.timeout {
+			// Nothing at all can move, the claim included: as pan does,
+			// try again with timeout true (the claim may wait for it).
+			requested = true
+		}
 		for i := 0; i < len(moves); i++ {
 			ct := moves[i]
 			e.cbuf = append(e.cbuf[:0], s...)
@@ -275,19 +280,28 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 	if e.prog.UsesLast {
 		c.s[hdrLast] = byte(pid)
 	}
-	if c.err != "" {
-		tr.Violation = t.runtimeViolation(c.err)
-	} else if c.viol != nil {
-		tr.Violation = c.viol
-	} else if e.claimMove >= 0 && e.trans[e.claimMove].to == e.claim.p.End {
-		tr.Violation = e.claimEnd
-	}
+	tr.Violation = e.violation(c, t)
 	if c.timeout {
 		tr.Flags |= pins.Timeout
 	}
 	ok := yield(tr, c.s)
 	e.restore(s)
 	return ok
+}
+
+// violation is the error of the step just applied by transition t (with
+// the claim's move e.claimMove before it): the claim's reaching its end
+// first (pan reports it when the claim moves, before the system's step,
+// so a system error in the same step, even one that -A ignores, does not
+// hide it), then a run-time error, then an assertion's failure.
+func (e *Engine) violation(c *ctx, t *ctrans) *pins.Violation {
+	switch {
+	case e.claimMove >= 0 && e.trans[e.claimMove].to == e.claim.p.End:
+		return e.claimEnd
+	case c.err != "":
+		return t.runtimeViolation(c.err)
+	}
+	return c.viol
 }
 
 // rendezvous yields one successor per receiver that can take the message
@@ -352,9 +366,7 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			if e.prog.UsesLast {
 				c.s[hdrLast] = byte(q)
 			}
-			if c.err != "" {
-				tr.Violation = t.runtimeViolation(c.err)
-			}
+			tr.Violation = e.violation(c, t)
 			if c.timeout {
 				tr.Flags |= pins.Timeout
 			}

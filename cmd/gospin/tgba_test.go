@@ -11,7 +11,8 @@ import (
 // weak fairness, on models that exercise SPIN's product semantics
 // (stutter at termination, timeout, atomic sequences, rendezvous,
 // fairness, a claim that ends at once, and Siegel's Fig. 2 as an ltl
-// block); every counterexample replays with gospin run -t as an
+// block), and of nested DFS with the default reduction; every
+// counterexample replays with gospin run -t as an
 // acceptance cycle (or the end) of the never claim.
 func TestTGBAVerdicts(t *testing.T) {
 	want := map[string][2]bool{ // errors without, with -f
@@ -34,6 +35,12 @@ func TestTGBAVerdicts(t *testing.T) {
 			// nested DFS without reduction (as pan -DNOREDUCE)
 			ndCode, ndOut, _ := gospin(append(append([]string(nil), args...), "-noreduce", "-notrail", path)...)
 			code, out, errs := gospin(append(append([]string(nil), args...), "-scc", path)...)
+			// nested DFS with the default reduction (the SI normal form
+			// claim, reduced, where the property allows it)
+			_, redOut, _ := gospin(append(append([]string(nil), args...), "-notrail", path)...)
+			if strings.Contains(redOut, "errors: 1") != w[i] {
+				t.Errorf("%s fair=%v: nested DFS with reduction: want errors=%v\n%s", name, fair, w[i], redOut)
+			}
 			failed := strings.Contains(out, "errors: 1")
 			if failed != w[i] || failed != strings.Contains(ndOut, "errors: 1") || code != ndCode {
 				t.Errorf("%s fair=%v: -scc (TGBA) exit %d, nested DFS exit %d, want errors=%v\n%s%s", name, fair, code, ndCode, w[i], out, errs)
