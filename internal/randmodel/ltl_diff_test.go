@@ -182,16 +182,26 @@ func TestLTLReductionDifferential(t *testing.T) {
 					continue
 				}
 				b, _, err := checkLTL(src, merge, true)
-				if err != nil || !b.complete {
+				if err != nil {
 					failures.Add(1)
-					t.Errorf("seed %d: reduced search: %v (complete %v)\n%s", seed, err, b.complete, src)
+					t.Errorf("seed %d: reduced search: %v\n%s", seed, err, src)
+					continue
+				}
+				if !b.complete && !b.verdict() {
+					// The SI normal form claim has no end: where the usual
+					// claim ends the search early, its product may be
+					// beyond the memory limit (the nested search reaches
+					// an accepting state's cycle only when it backtracks
+					// from it). No verdict to compare.
+					large.Add(1)
 					continue
 				}
 				ran.Add(1)
-				// The property's verdict must not change; the other errors
-				// (run-time errors in states the claim lets the search
-				// reach) may depend on the claim, so they are compared
-				// between the two searches with the same claim.
+				// The property's verdict must not change (a violation that
+				// an incomplete search found is a verdict); the other
+				// errors (run-time errors in states the claim lets the
+				// search reach) may depend on the claim, so they are
+				// compared between the two searches with the same claim.
 				if a.verdict() != b.verdict() {
 					failures.Add(1)
 					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
@@ -199,10 +209,14 @@ func TestLTLReductionDifferential(t *testing.T) {
 				}
 				if b.si {
 					c, _, err := checkLTLClaim(src, merge, false, true)
-					if b.reduced {
+					if b.reduced && b.complete {
 						siFull.Add(c.stored)
 					}
-					if err != nil || !c.complete || c.kinds != b.kinds {
+					same := c.kinds == b.kinds
+					if !c.complete || !b.complete {
+						same = c.verdict() == b.verdict() || !c.complete && !c.verdict()
+					}
+					if err != nil || !same {
 						failures.Add(1)
 						t.Errorf("seed %d (merge %v): with the SI normal form claim, errors %q without reduction, %q with (%v)\n%s", seed, merge, c.kinds, b.kinds, err, src)
 						continue
@@ -211,7 +225,7 @@ func TestLTLReductionDifferential(t *testing.T) {
 				if strings.Contains(a.kinds, "acceptance") {
 					violated.Add(1)
 				}
-				if b.reduced {
+				if b.reduced && b.complete {
 					reducedRuns.Add(1)
 					full.Add(a.stored)
 					red.Add(b.stored)
