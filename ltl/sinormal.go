@@ -1,5 +1,7 @@
 package ltl
 
+import "sort"
+
 // MaxSIProps bounds the propositions of an automaton that SINormalForm
 // converts: its states are indexed by letters of 2^AP, so the size grows
 // with 2^|AP|.
@@ -45,8 +47,17 @@ func SINormalForm(a *Automaton) *Automaton {
 		}
 	}
 	// omega[b][q]: b^ω ∈ L(q)
+	// Letters on which every edge of a agrees are one letter for the
+	// construction: it runs over one representative per class (reps),
+	// and an edge on a representative stands for its whole class
+	// (members). The result is in SI normal form over the alphabet of
+	// classes, which is what Siegel's Theorem 1 needs: the system's
+	// letters, read through the classes, are the program's
+	// interpretation, and a step that changes no proposition changes no
+	// class.
+	reps, members := letterClasses(a, nl)
 	omega := make([][]bool, nl)
-	for b := 0; b < nl; b++ {
+	for _, b := range reps {
 		omega[b] = letterOmega(a, succ, b)
 	}
 
@@ -74,7 +85,7 @@ func SINormalForm(a *Automaton) *Automaton {
 		to := func(b int, t key) { out = append(out, siEdge{letter: b, to: add(t)}) }
 		switch k.kind {
 		case 3: // s_init: (8) and (9)
-			for b := 0; b < nl; b++ {
+			for _, b := range reps {
 				for _, q := range succ[a.Init][b] {
 					to(b, key{0, q, b})
 				}
@@ -84,7 +95,7 @@ func SINormalForm(a *Automaton) *Automaton {
 			}
 		case 0, 1:
 			q, x := k.q, k.a
-			for b := 0; b < nl; b++ {
+			for _, b := range reps {
 				if b == x {
 					continue
 				}
@@ -121,14 +132,32 @@ func SINormalForm(a *Automaton) *Automaton {
 		// empty language: a claim that blocks at once
 		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
 	}
+	// merge bisimilar states (same letter in, same acceptance, same
+	// edges by letter to the same classes): the quotient is still in SI
+	// normal form and has the same language
+	label := make([]int, m)
+	for i, k := range keys {
+		label[i] = k.a
+		if k.kind == 3 {
+			label[i] = -1
+		}
+	}
+	class := siQuotient(m, edges, sacc, live, label)
 	newIdx := make([]int, m)
+	classIdx := map[int]int{}
 	var order []int
 	for i := range keys {
 		newIdx[i] = -1
-		if live[i] {
-			newIdx[i] = len(order)
-			order = append(order, i)
+		if !live[i] {
+			continue
 		}
+		if j, ok := classIdx[class[i]]; ok {
+			newIdx[i] = j
+			continue
+		}
+		newIdx[i] = len(order)
+		classIdx[class[i]] = len(order)
+		order = append(order, i)
 	}
 	tc := newTT(np)
 	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
@@ -148,7 +177,9 @@ func SINormalForm(a *Automaton) *Automaton {
 				tables[j] = t
 				targets = append(targets, j)
 			}
-			t[e.letter/64] |= 1 << uint(e.letter%64)
+			for _, l := range members[e.letter] {
+				t[l/64] |= 1 << uint(l%64)
+			}
 		}
 		for _, j := range targets {
 			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})
@@ -160,6 +191,122 @@ func SINormalForm(a *Automaton) *Automaton {
 }
 
 type siEdge struct{ letter, to int }
+
+// letterClasses groups the letters 0..nl-1 by the edges of a they enable
+// (letters that every guard treats alike): reps lists the smallest letter
+// of each class, in order, and members[r] the letters of r's class.
+func letterClasses(a *Automaton, nl int) (reps []int, members [][]int) {
+	members = make([][]int, nl)
+	byKey := map[string]int{}
+	for b := 0; b < nl; b++ {
+		var k []byte
+		for _, st := range a.States {
+			for _, e := range st.Edges {
+				if e.Guard.Eval(uint64(b)) {
+					k = append(k, 1)
+				} else {
+					k = append(k, 0)
+				}
+			}
+		}
+		r, ok := byKey[string(k)]
+		if !ok {
+			r = b
+			byKey[string(k)] = b
+			reps = append(reps, b)
+		}
+		members[r] = append(members[r], b)
+	}
+	return reps, members
+}
+
+// siQuotient partitions the live states of an SI normal form graph into
+// classes of bisimilar states: two states are in one class when they are
+// entered on the same letter (label; -1 for the initial state, which is
+// alone in its class), are both accepting or both not, and have, letter
+// by letter, edges into the same classes (dead targets ignored). It
+// refines the partition by those signatures until it is stable and
+// returns each state's class.
+//
+// The quotient keeps Definition 12: edges into a class carry its letter;
+// the one a_s-edge of each member leads into one class, so the class has
+// one; a non-accepting member's self-loop is the class's; an accepting
+// member's non-accepting twin s# has the member's edges, so its class
+// has the class's. Merging bisimilar states, acceptance respected,
+// changes no accepted word.
+func siQuotient(m int, edges [][]siEdge, acc, live []bool, label []int) []int {
+	class := make([]int, m)
+	ids := map[string]int{}
+	sig := func(parts ...int) string {
+		b := make([]byte, 0, 4*len(parts))
+		for _, p := range parts {
+			b = append(b, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
+		}
+		return string(b)
+	}
+	for i := 0; i < m; i++ {
+		a := 0
+		if acc[i] {
+			a = 1
+		}
+		k := sig(label[i], a)
+		if label[i] < 0 {
+			k = sig(-1, i)
+		}
+		id, ok := ids[k]
+		if !ok {
+			id = len(ids)
+			ids[k] = id
+		}
+		class[i] = id
+	}
+	n := len(ids)
+	for {
+		ids = map[string]int{}
+		next := make([]int, m)
+		for i := 0; i < m; i++ {
+			var out [][2]int
+			for _, e := range edges[i] {
+				if !live[e.to] {
+					continue
+				}
+				p := [2]int{e.letter, class[e.to]}
+				dup := false
+				for _, q := range out {
+					if q == p {
+						dup = true
+						break
+					}
+				}
+				if !dup {
+					out = append(out, p)
+				}
+			}
+			sort.Slice(out, func(x, y int) bool {
+				if out[x][0] != out[y][0] {
+					return out[x][0] < out[y][0]
+				}
+				return out[x][1] < out[y][1]
+			})
+			parts := []int{class[i]}
+			for _, p := range out {
+				parts = append(parts, p[0], p[1])
+			}
+			k := sig(parts...)
+			id, ok := ids[k]
+			if !ok {
+				id = len(ids)
+				ids[k] = id
+			}
+			next[i] = id
+		}
+		class = next
+		if len(ids) == n {
+			return class
+		}
+		n = len(ids)
+	}
+}
 
 func containsInt(xs []int, x int) bool {
 	for _, y := range xs {

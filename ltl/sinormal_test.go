@@ -24,9 +24,22 @@ func letterEdges(a *Automaton) [][][]int {
 }
 
 // checkDef12 reports the first way in which a is not in SI normal form
-// (Siegel, Definition 12), or "".
+// (Siegel, Definition 12) over the alphabet of its letter classes (the
+// letters that all its guards treat alike are one letter), or "".
 func checkDef12(a *Automaton) string {
 	rel := letterEdges(a)
+	reps, _ := letterClasses(a, 1<<uint(a.NumProps))
+	isRep := map[int]bool{}
+	for _, b := range reps {
+		isRep[b] = true
+	}
+	for q := range rel {
+		for b := range rel[q] {
+			if !isRep[b] {
+				rel[q][b] = nil // the same as its representative's
+			}
+		}
+	}
 	nl := 1 << uint(a.NumProps)
 	n := len(a.States)
 	in := make([]map[int]bool, n) // letters of the edges into each state
