@@ -395,6 +395,11 @@ func Allowed(prog *automata.Program) bool {
 		if t.Kind == automata.TSetPrio {
 			return false
 		}
+		if t.Proc != nil && t.Proc == prog.Never {
+			// the claim's remote references and labels only make the
+			// steps they observe visible (VisibleGroups)
+			continue
+		}
 		exprs(t, func(x automata.Expr) {
 			switch x := x.(type) {
 			case *automata.Ref:
