@@ -74,13 +74,46 @@ func run(args []string, out, errw io.Writer) int {
 	fs.SetOutput(stderr)
 	runFn := c.setup(fs)
 	fs.Usage = func() { commandUsage(stderr, c, fs) }
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := fs.Parse(spinStyleArgs(fs, args[1:])); err != nil {
 		if err == flag.ErrHelp {
 			return exitOK
 		}
 		return exitUsage
 	}
 	return runFn(fs.Args())
+}
+
+// spinStyleArgs splits pan's glued numeric options (-m100000, -w24, -c0)
+// into a flag and its value when the flag set has an integer flag of that
+// name and no flag of the whole name (so -o1 stays -o1).
+func spinStyleArgs(fs *flag.FlagSet, args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") || len(a) < 3 {
+			if a == "--" || !strings.HasPrefix(a, "-") {
+				return append(out, args[i:]...)
+			}
+			out = append(out, a)
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		j := len(name)
+		for j > 0 && name[j-1] >= '0' && name[j-1] <= '9' {
+			j--
+		}
+		if j > 0 && j < len(name) && fs.Lookup(name) == nil && !strings.Contains(name, "=") {
+			if f := fs.Lookup(name[:j]); f != nil {
+				if g, ok := f.Value.(flag.Getter); ok {
+					if _, isInt := g.Get().(int); isInt {
+						out = append(out, "-"+name[:j], name[j:])
+						continue
+					}
+				}
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func usage(w io.Writer) {

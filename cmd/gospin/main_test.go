@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,5 +156,20 @@ func TestReplayWithClaim(t *testing.T) {
 	code, out, errs := gospin("run", "-t", path)
 	if code == exitUsage || !strings.Contains(out, "START OF CYCLE") {
 		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestSpinStyleArgs: pan's glued numeric options are split for integer
+// flags only; flags whose whole name exists (-o1) and other arguments stay.
+func TestSpinStyleArgs(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.Int("m", 10000, "")
+	fs.Int("w", 20, "")
+	fs.Bool("o1", false, "")
+	fs.String("N", "", "")
+	got := strings.Join(spinStyleArgs(fs, []string{"-m100000", "-w24", "-o1", "-N", "p1", "-x7", "model.pml", "-m5"}), " ")
+	want := "-m 100000 -w 24 -o1 -N p1 -x7 model.pml -m5"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
