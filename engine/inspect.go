@@ -305,3 +305,22 @@ func (e *Engine) RecvChan(s []byte, pid, group int) (chanID int, ok bool) {
 	}
 	return int(id), true
 }
+
+// StepLocations returns the locations of its process that a step of
+// transition group g starts from, passes through and ends in: the
+// statement's source and target, and the targets of the statements merged
+// after it. A d_step's step runs through its body, which is not listed:
+// dstep is then true.
+func (e *Engine) StepLocations(group int) (locs []int, dstep bool) {
+	if group < 0 || group >= len(e.prog.Trans) {
+		return nil, false
+	}
+	t := e.prog.Trans[group]
+	locs = append(locs, t.From, t.To)
+	if ct := e.trans[group]; ct != nil {
+		for _, u := range ct.chain {
+			locs = append(locs, u.to)
+		}
+	}
+	return locs, t.Kind == automata.TDStep
+}

@@ -30,6 +30,8 @@ func VisibleGroups(e *engine.Engine) []bool {
 	vis := make([]bool, len(info.Groups))
 	reads := map[int]bool{}
 	chans, all := false, false
+	var labels []*automata.RemoteLabel
+	remoteVar := map[*automata.Proc]bool{} // processes whose variables the claim reads
 	var expr func(x automata.Expr)
 	ref := func(r *automata.Ref) {
 		if r == nil {
@@ -51,6 +53,9 @@ func VisibleGroups(e *engine.Engine) []bool {
 		case nil:
 		case *automata.Const:
 		case *automata.Ref:
+			if x.Remote != nil && x.Remote.Proc != nil {
+				remoteVar[x.Remote.Proc] = true
+			}
 			ref(x)
 		case *automata.Unary:
 			expr(x.X)
@@ -72,6 +77,7 @@ func VisibleGroups(e *engine.Engine) []bool {
 				expr(a)
 			}
 		case *automata.RemoteLabel:
+			labels = append(labels, x)
 			expr(x.Remote.Pid)
 		case *automata.Poll:
 			chans = true
@@ -108,6 +114,40 @@ func VisibleGroups(e *engine.Engine) []bool {
 			chans = true
 		}
 	}
+	// The claim reads program counters only through remote labels
+	// (P[i]@L): a step changes such a proposition only when it leaves or
+	// enters L. So a step of a process type with a labelled location the
+	// claim tests is visible when it starts, passes or ends there (a
+	// d_step, whose body is not followed, whenever its type has one), and
+	// a run is visible when a tested label is the start of its type (the
+	// new process appears there). A program counter read any other way
+	// makes every step of a process visible, as before.
+	labelled := map[*automata.Proc]map[int]bool{}
+	startLabel := false
+	for _, l := range labels {
+		p := l.Remote.Proc
+		if p == nil {
+			all = true
+			continue
+		}
+		if labelled[p] == nil {
+			labelled[p] = map[int]bool{}
+		}
+		labelled[p][l.Loc] = true
+		if l.Loc == p.Start {
+			startLabel = true
+		}
+	}
+	for p := range labelled {
+		if remoteVar[p] {
+			continue // its program counter stays read as a whole
+		}
+		for s := range reads {
+			if s < len(info.Slots) && info.Slots[s].Kind == pins.ProgramCounter && info.Slots[s].Name == p.Name+".pc" {
+				delete(reads, s)
+			}
+		}
+	}
 	claimGroup := make([]bool, len(info.Groups))
 	for _, t := range prog.Trans {
 		if t.Proc.Kind == automata.NeverClaim && t.ID < len(claimGroup) {
@@ -123,6 +163,28 @@ func VisibleGroups(e *engine.Engine) []bool {
 			continue
 		}
 		gr := &info.Groups[g]
+		if g < len(prog.Trans) {
+			t := prog.Trans[g]
+			if locs := labelled[t.Proc]; locs != nil && !remoteVar[t.Proc] {
+				at, dstep := e.StepLocations(g)
+				if dstep {
+					vis[g] = true
+					continue
+				}
+				for _, l := range at {
+					if locs[l] {
+						vis[g] = true
+					}
+				}
+				if vis[g] {
+					continue
+				}
+			}
+			if startLabel && hasRun(t) {
+				vis[g] = true
+				continue
+			}
+		}
 		if chans && (len(gr.Sends) > 0 || len(gr.Recvs) > 0) {
 			vis[g] = true
 			continue
@@ -169,4 +231,15 @@ func ForClaim(r *Reducer, e *engine.Engine) search.ClaimReducer {
 		return nil
 	}
 	return claimReducer{r, vis}
+}
+
+// hasRun reports whether transition t may create a process.
+func hasRun(t *automata.Trans) bool {
+	found := false
+	exprs(t, func(x automata.Expr) {
+		if _, ok := x.(*automata.Run); ok {
+			found = true
+		}
+	})
+	return found || t.Kind == automata.TDStep // a d_step's body is not walked
 }

@@ -23,12 +23,42 @@ import (
 
 var nLTLModels = flag.Int("randltl", 400, "number of random (model, ltl property) pairs for TestLTLReductionDifferential (-short: 200)")
 
+// labelProps lists remote label propositions (P@end1) for the labels of
+// the active proctypes of a generated model.
+func labelProps(src string) []string {
+	var out []string
+	name := ""
+	for _, line := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "proctype ") || strings.HasPrefix(t, "init") || strings.HasPrefix(t, "active proctype ") {
+			name = ""
+			if rest, ok := strings.CutPrefix(t, "active proctype "); ok {
+				if i := strings.IndexByte(rest, '('); i > 0 {
+					name = rest[:i]
+				}
+			}
+			continue
+		}
+		if name == "" {
+			continue
+		}
+		if i := strings.IndexByte(t, ':'); i > 0 && strings.HasPrefix(t, "end") && !strings.Contains(t[:i], " ") {
+			out = append(out, name+"@"+t[:i])
+		}
+	}
+	return out
+}
+
 // randLTL draws an LTL formula in Promela's syntax over propositions on
-// the globals of a Default model (values 0..2). About one in six
+// the globals of a Default model (values 0..2) and, one in four when the
+// model has any, remote labels (labels). About one in six
 // formulas has an X, which is not stutter-invariant in general (such
 // properties are checked without reduction).
-func randLTL(r *rand.Rand, globals int) string {
+func randLTL(r *rand.Rand, globals int, labels []string) string {
 	prop := func() string {
+		if len(labels) > 0 && r.Intn(4) == 0 {
+			return "(" + labels[r.Intn(len(labels))] + ")"
+		}
 		g := fmt.Sprintf("g%d", r.Intn(globals))
 		switch r.Intn(4) {
 		case 0:
@@ -153,7 +183,7 @@ func TestLTLReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures atomic.Int64
+	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures, labelled atomic.Int64
 	seeds := make(chan int64)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -165,7 +195,8 @@ func TestLTLReductionDifferential(t *testing.T) {
 					continue
 				}
 				r := rand.New(rand.NewSource(seed * 7919))
-				src := Generate(seed, Default) + "ltl prop { " + randLTL(r, Default.Globals) + " }\n"
+				model := Generate(seed, Default)
+				src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
 				merge := seed%2 == 0
 				a, ok, err := checkLTL(src, merge, false)
 				if err != nil {
@@ -225,6 +256,9 @@ func TestLTLReductionDifferential(t *testing.T) {
 				if strings.Contains(a.kinds, "acceptance") {
 					violated.Add(1)
 				}
+				if b.reduced && b.complete && strings.Contains(src, "@") {
+					labelled.Add(1)
+				}
 				if b.reduced && b.complete {
 					reducedRuns.Add(1)
 					full.Add(a.stored)
@@ -241,8 +275,8 @@ func TestLTLReductionDifferential(t *testing.T) {
 	}
 	close(seeds)
 	wg.Wait()
-	t.Logf("%d (model, property) pairs compared (%d rejected, %d too large), %d violated; %d checked with reduction (smaller than with the usual claim unreduced on %d); states stored on those: usual claim %d, SI normal form claim %d, SI claim reduced %d",
-		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
+	t.Logf("%d (model, property) pairs compared (%d rejected, %d too large), %d violated; %d checked with reduction (%d with remote labels; smaller than with the usual claim unreduced on %d); states stored on those: usual claim %d, SI normal form claim %d, SI claim reduced %d",
+		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), labelled.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
 	if ran.Load() < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
 	}
