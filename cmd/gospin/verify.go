@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"syscall"
 	"time"
 
 	"github.com/gospin/gospin/property"
@@ -136,7 +137,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				f.Close()
 			}()
 		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		// Ctrl-C, or a termination request (kill, timeout(1)), ends the
+		// search with the statistics so far
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		var sums []*report.Summary
 		code := exitOK
