@@ -173,3 +173,18 @@ func TestSpinStyleArgs(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestLeapNotUsed: -leap where leap sets do not apply (a claim, -a) says so
+// on stderr instead of being dropped silently.
+func TestLeapNotUsed(t *testing.T) {
+	path := copyModel(t, "testdata/tgba/stutter.pml")
+	_, _, errs := gospin("verify", "-a", "-leap", "-q", "-notrail", path)
+	if !strings.Contains(errs, "-leap is not used") {
+		t.Errorf("no note on stderr: %q", errs)
+	}
+	path = copyModel(t, "testdata/engine/basic.pml")
+	_, _, errs = gospin("verify", "-leap", "-q", "-notrail", path)
+	if strings.Contains(errs, "-leap is not used") {
+		t.Errorf("note on a safety search: %q", errs)
+	}
+}

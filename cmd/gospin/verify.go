@@ -143,6 +143,10 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		defer stop()
 		var sums []*report.Summary
 		code := exitOK
+		if vo.Leap && (len(todo) > 0 && todo[0] != nil || vo.Accept || vo.NonProgress || vo.BFS || !vo.Reduce) {
+			// said, not silently dropped: leaps are sound only there
+			fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first safety searches with reduction and without a never claim or ltl property (docs/por-ltl.md says why)")
+		}
 		for _, p := range todo {
 			o := vo
 			pm, err := property.Model(r.Model, p, claimForReduction(p, &o, ltlTranslator))
