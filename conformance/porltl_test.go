@@ -4,15 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/promela/ast"
-	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
 )
@@ -24,24 +20,9 @@ import (
 // states stored, whether the search was complete and whether it was
 // reduced. The search stops at 1 GB.
 func accReduced(r row) (verdict string, stored int64, complete, reduced bool, err error) {
-	path := filepath.Join(corpusDir, "models", r.model+".pml")
-	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	path, model, p, err := rowProperty(r)
 	if err != nil {
 		return "", 0, false, false, err
-	}
-	if fr.HasErrors() {
-		return "", 0, false, false, fmt.Errorf("front end: %s", fr.Diags.Error())
-	}
-	props := property.List(fr.Model)
-	var p *property.Property
-	switch {
-	case r.ltl != "-" && r.ltl != "":
-		p = property.Find(props, r.ltl)
-	case len(props) > 0:
-		p = &props[0]
-	}
-	if p == nil {
-		return "", 0, false, false, fmt.Errorf("no property")
 	}
 	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Reduce: true, MemLimit: 1 << 30}
 	tr := property.Translator(property.FromLTL)
@@ -55,16 +36,11 @@ func accReduced(r row) (verdict string, stored int64, complete, reduced bool, er
 			vo.ClaimSI = true
 		}
 	}
-	pm, err := property.Model(fr.Model, p, tr)
+	pm, err := property.Model(model, p, tr)
 	if err != nil {
 		return "", 0, false, false, err
 	}
-	var errs diag.List
-	prog := automata.Lower(pm, &errs)
-	if errs.HasErrors() || prog == nil {
-		return "", 0, false, false, fmt.Errorf("lowering: %s", errs.Error())
-	}
-	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	m, err := buildEngine(pm, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
 	if err != nil {
 		return "", 0, false, false, err
 	}

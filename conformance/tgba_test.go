@@ -55,27 +55,39 @@ func buildEngine(m *ast.Model, opt engine.Options) (*engine.Engine, error) {
 // space (dead-variable reset, write-only hiding, statement merging), and
 // replays the counterexample on the model with the never claim.
 func runLiveness(r row, mode string, fair bool) (livenessRun, error) {
-	path := filepath.Join(corpusDir, "models", r.model+".pml")
-	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	path, m, p, err := rowProperty(r)
 	if err != nil {
 		return livenessRun{}, err
 	}
+	if p.Kind != property.LTL {
+		return livenessRun{}, fmt.Errorf("no ltl property")
+	}
+	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: fair, SCC: mode != modeNDFS}
+	return runLivenessModel(path, m, p, mode, vo)
+}
+
+// rowProperty loads the row's model and finds its property: the row's
+// ltl name, or the model's first claim or ltl block.
+func rowProperty(r row) (path string, m *ast.Model, p *property.Property, err error) {
+	path = filepath.Join(corpusDir, "models", r.model+".pml")
+	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
+	if err != nil {
+		return "", nil, nil, err
+	}
 	if fr.HasErrors() {
-		return livenessRun{}, fmt.Errorf("front end: %s", fr.Diags.Error())
+		return "", nil, nil, fmt.Errorf("front end: %s", fr.Diags.Error())
 	}
 	props := property.List(fr.Model)
-	var p *property.Property
 	switch {
 	case r.ltl != "-" && r.ltl != "":
 		p = property.Find(props, r.ltl)
 	case len(props) > 0:
 		p = &props[0]
 	}
-	if p == nil || p.Kind != property.LTL {
-		return livenessRun{}, fmt.Errorf("no ltl property")
+	if p == nil {
+		return "", nil, nil, fmt.Errorf("no property")
 	}
-	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: fair, SCC: mode != modeNDFS}
-	return runLivenessModel(path, fr.Model, p, mode, vo)
+	return path, fr.Model, p, nil
 }
 
 // runLivenessModel checks ltl property p of model m in one of the modes
