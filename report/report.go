@@ -60,7 +60,7 @@ type Summary struct {
 	Fair        bool   `json:"fair,omitempty"`
 	Acceptance  bool   `json:"-"`
 	NonProgress bool   `json:"-"`
-	Reduced     bool   `json:"-"`
+	Reduced     bool   `json:"reduced"` // partial-order reduction applied
 	// ReductionNote says why partial-order reduction was off for a search
 	// it could have applied to (a property that is not stutter-invariant).
 	ReductionNote string `json:"reduction_note,omitempty"`
