@@ -85,23 +85,33 @@ func run(args []string, out, errw io.Writer) int {
 
 // spinStyleArgs splits pan's glued numeric options (-m100000, -w24, -c0)
 // into a flag and its value when the flag set has an integer flag of that
-// name and no flag of the whole name (so -o1 stays -o1).
+// name and no flag of the whole name (so -o1 stays -o1). It stops at the
+// first argument that is not a flag or a flag's value, as flag parsing does.
 func spinStyleArgs(fs *flag.FlagSet, args []string) []string {
 	var out []string
-	for i, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") || len(a) < 3 {
-			if a == "--" || !strings.HasPrefix(a, "-") {
-				return append(out, args[i:]...)
-			}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			return append(out, args[i:]...)
+		}
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
 			out = append(out, a)
 			continue
 		}
-		name := strings.TrimLeft(a, "-")
+		if f := fs.Lookup(name); f != nil {
+			out = append(out, a)
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); (!ok || !b.IsBoolFlag()) && i+1 < len(args) {
+				i++
+				out = append(out, args[i]) // the flag's value
+			}
+			continue
+		}
 		j := len(name)
 		for j > 0 && name[j-1] >= '0' && name[j-1] <= '9' {
 			j--
 		}
-		if j > 0 && j < len(name) && fs.Lookup(name) == nil && !strings.Contains(name, "=") {
+		if j > 0 && j < len(name) {
 			if f := fs.Lookup(name[:j]); f != nil {
 				if g, ok := f.Value.(flag.Getter); ok {
 					if _, isInt := g.Get().(int); isInt {

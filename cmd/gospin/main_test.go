@@ -167,8 +167,8 @@ func TestSpinStyleArgs(t *testing.T) {
 	fs.Int("w", 20, "")
 	fs.Bool("o1", false, "")
 	fs.String("N", "", "")
-	got := strings.Join(spinStyleArgs(fs, []string{"-m100000", "-w24", "-o1", "-N", "p1", "-x7", "model.pml", "-m5"}), " ")
-	want := "-m 100000 -w 24 -o1 -N p1 -x7 model.pml -m5"
+	got := strings.Join(spinStyleArgs(fs, []string{"-m100000", "-w24", "-o1", "-N", "p1", "-x7", "-m5", "-N=q", "model.pml", "-m5"}), " ")
+	want := "-m 100000 -w 24 -o1 -N p1 -x7 -m 5 -N=q model.pml -m5"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
