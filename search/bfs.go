@@ -25,7 +25,7 @@ func (s *searcher) bfs() error {
 	// partial-order reduction with the queue proviso (see por.reduce)
 	pr := s.newPOR()
 	if pr != nil {
-		pr.seq[idx] = 0
+		pr.seq.set(idx, 0)
 		defer func() { s.res.Reduced = pr.reduced }()
 	}
 	trail := func(at int, last *Step) []Step {
@@ -80,7 +80,7 @@ func (s *searcher) bfs() error {
 				s.res.DepthReached = n.depth + 1
 			}
 			if pr != nil {
-				pr.seq[idx] = int32(len(queue))
+				pr.seq.set(idx, int32(len(queue)))
 			}
 			queue = append(queue, node{state: idx, parent: head, depth: n.depth + 1, step: sc.step})
 		}

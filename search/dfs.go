@@ -139,16 +139,18 @@ func (s *searcher) dfs() error {
 		return err
 	}
 	w := s.newWalker(0)
+	w.por = s.newPOR() // before the first insert: it may ask the store for aux bytes
 	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
 	}
 	if s.opt.Accept {
-		w.cyan = map[uint64]int32{idx: 0}
+		w.cyan = newIdxMap()
+		w.cyan.set(idx, 0)
 	}
 	w.rootIdx = idx
-	if w.por = s.newPOR(); w.por != nil {
-		w.por.onStack[idx] = struct{}{}
+	if w.por != nil {
+		w.por.onStack.set(idx, 0)
 		defer func() { s.res.Reduced = w.por.reduced }()
 	}
 	return w.run(nil, nil)
@@ -173,7 +175,7 @@ type walker struct {
 	// cyan: the states on the main search's stack (store index of the
 	// flag-0 entry -> stack position), for Schwoon and Esparza's early
 	// cycle detection; main is the main walker (for nested ones).
-	cyan    map[uint64]int32
+	cyan    *idxMap
 	main    *walker
 	rootIdx uint64
 	// por, when not nil, selects ample sets (partial-order reduction)
@@ -324,10 +326,10 @@ func (w *walker) run(root []byte, _ []Step) error {
 				f = w.stack.at(top)
 			}
 			if w.cyan != nil && f.idx() != ^uint64(0) {
-				delete(w.cyan, f.idx())
+				w.cyan.del(f.idx())
 			}
 			if w.por != nil && f.atomicOff < 0 {
-				delete(w.por.onStack, f.idx())
+				w.por.onStack.del(f.idx())
 			}
 			w.stack.pop()
 			continue
@@ -345,7 +347,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			if fd, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) }); ok {
 				w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
 				if oi, found := fd.Lookup(w.key); found {
-					if pos, on := w.main.cyan[oi]; on && string(ex.bytes(sc)) != string(w.seed) {
+					if pos, on := w.main.cyan.get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
 						// back on the main stack: seed -> ... -> here ->
 						// (main stack) -> seed is a cycle
 						step := sc.step
@@ -404,7 +406,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 				if s.opt.Accept && !nested {
 					// Schwoon-Esparza: an edge back to the stack closes a
 					// cycle; it is accepting when either end is
-					if pos, ok := w.cyan[idx]; ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
+					if pos, ok := w.cyan.get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
 						step := sc.step
 						steps := w.trail(&step)
 						s.cycleStart = int(pos)
@@ -425,10 +427,10 @@ func (w *walker) run(root []byte, _ []Step) error {
 		succBytes := ex.bytes(sc)
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if w.cyan != nil && pushedIdx != ^uint64(0) {
-			w.cyan[pushedIdx] = int32(w.stack.n - 1)
+			w.cyan.set(pushedIdx, int32(w.stack.n-1))
 		}
 		if w.por != nil && pushedIdx != ^uint64(0) {
-			w.por.onStack[pushedIdx] = struct{}{}
+			w.por.onStack.set(pushedIdx, 0)
 		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)

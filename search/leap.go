@@ -56,7 +56,7 @@ type leapSearch struct {
 	lookup func([]byte) (uint64, bool)
 
 	frames  []leapFrame
-	onStack map[uint64]struct{}
+	onStack *idxMap
 	succs   []leapSucc
 	steps   []Step
 	arena   []byte
@@ -89,7 +89,7 @@ func (s *searcher) leapDFS() error {
 	if !ok {
 		return s.dfs()
 	}
-	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: lk.Lookup, onStack: map[uint64]struct{}{}}
+	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: lk.Lookup, onStack: newIdxMap()}
 	init, err := s.m.Initial(nil)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func (l *leapSearch) trail(extra []Step) []Step {
 func (l *leapSearch) run(init []byte, idx uint64) error {
 	s := l.s
 	l.frames = append(l.frames, leapFrame{idx: idx, in: -1})
-	l.onStack[idx] = struct{}{}
+	l.onStack.set(idx, 0)
 	if err := l.expand(init); err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func (l *leapSearch) run(init []byte, idx uint64) error {
 			if f.idx == ^uint64(0) {
 				l.atoms = l.atoms[:f.atomOff]
 			} else {
-				delete(l.onStack, f.idx)
+				l.onStack.del(f.idx)
 			}
 			l.frames = l.frames[:top]
 			continue
@@ -174,7 +174,7 @@ func (l *leapSearch) run(init []byte, idx uint64) error {
 				continue
 			}
 			nf.idx = idx
-			l.onStack[idx] = struct{}{}
+			l.onStack.set(idx, 0)
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
@@ -314,7 +314,7 @@ func (l *leapSearch) closesCycle(start int) bool {
 	for k := start; k < len(l.succs); k++ {
 		sc := &l.succs[k]
 		if idx, found := l.lookup(l.arena[sc.off : sc.off+sc.n]); found {
-			if _, on := l.onStack[idx]; on {
+			if l.onStack.has(idx) {
 				return true
 			}
 		}

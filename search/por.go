@@ -28,14 +28,15 @@ type por struct {
 	r      Reducer
 	lookup func([]byte) (uint64, bool)
 	// depth-first: the store indices of the stored states on the stack
-	onStack map[uint64]struct{}
+	onStack *idxMap
 	// breadth-first: the queue position of every stored state (by store
 	// index), and that of the state being expanded; visited selects C2v
 	bfs     bool
 	visited bool
-	seq     map[uint64]int32
+	seq     *idxMap
 	head    int32
 	safe    []bool
+	tried   []int // scratch: the processes tried as a product state's ample set
 	// reduced counts the states expanded with a reduced set; fallbacks
 	// those fully expanded because the cycle proviso rejected every
 	// candidate that it was the only obstacle for
@@ -63,9 +64,9 @@ func (s *searcher) newPOR() *por {
 	}
 	p := &por{r: o.Reducer, lookup: lk.Lookup, res: s.res}
 	if o.BFS {
-		p.bfs, p.visited, p.seq = true, o.BFSVisited, map[uint64]int32{}
+		p.bfs, p.visited, p.seq = true, o.BFSVisited, newIdxMap()
 	} else {
-		p.onStack = map[uint64]struct{}{}
+		p.onStack = newIdxMap()
 	}
 	return p
 }
@@ -168,12 +169,12 @@ func (p *por) candidate(ex *expander, pid, i, j, lo, hi int) int {
 			continue
 		}
 		if p.bfs {
-			if p.visited || p.seq[idx] <= p.head {
+			if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
 				return proviso
 			}
 			continue
 		}
-		if _, on := p.onStack[idx]; on {
+		if p.onStack.has(idx) {
 			return proviso
 		}
 	}

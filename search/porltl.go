@@ -1,6 +1,10 @@
 package search
 
-import "github.com/gospin/gospin/pins"
+import (
+	"slices"
+
+	"github.com/gospin/gospin/pins"
+)
 
 // ClaimReducer is a Reducer for the product of the system with a never
 // claim: it also says which transitions the claim can see. Passing one as
@@ -62,7 +66,11 @@ type ClaimReducer interface {
 // reduced graph (fixed by the recorded choices) to satisfy C3.
 type prodPOR struct {
 	cr     ClaimReducer
-	choice map[uint64]int32 // outer store index -> kept pid, or -1
+	choice *idxMap // outer store index -> kept pid, or -1
+	// aux, when not nil, keeps the choice in the store next to the state
+	// instead (one byte: 0 not chosen yet, 1 full expansion, 2+pid, 255
+	// in choice after all)
+	aux    func(uint64) []byte
 	nested bool
 	key    []byte
 	kept   []bool
@@ -80,8 +88,14 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	if !ok {
 		return nil
 	}
-	return &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: map[uint64]struct{}{},
-		prod: &prodPOR{cr: cr, choice: map[uint64]int32{}}}
+	pp := &prodPOR{cr: cr, choice: newIdxMap()}
+	if a, ok := o.Store.(interface {
+		SetAux(int) bool
+		Aux(uint64) []byte
+	}); ok && a.SetAux(1) {
+		pp.aux = a.Aux
+	}
+	return &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: newIdxMap(), prod: pp}
 }
 
 // nestedPOR is the selection of the nested searches: the outer one's
@@ -90,8 +104,34 @@ func (p *por) nestedPOR() *por {
 	if p == nil || p.prod == nil {
 		return nil
 	}
-	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: map[uint64]struct{}{},
-		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, nested: true}}
+	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(),
+		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, nested: true}}
+}
+
+// get returns the choice recorded for the state at store index idx.
+func (pp *prodPOR) get(idx uint64) (int32, bool) {
+	if pp.aux != nil {
+		switch b := pp.aux(idx)[0]; b {
+		case 0:
+			return 0, false
+		case 255: // kept in the map
+		default:
+			return int32(b) - 2, true
+		}
+	}
+	return pp.choice.get(idx)
+}
+
+// set records choice c (a pid, or -1) for the state at store index idx.
+func (pp *prodPOR) set(idx uint64, c int32) {
+	if pp.aux != nil {
+		if c < 253 {
+			pp.aux(idx)[0] = byte(c + 2)
+			return
+		}
+		pp.aux(idx)[0] = 255 // a pid beyond the byte: in the map
+	}
+	pp.choice.set(idx, c)
 }
 
 // outerIdx returns the store index of the outer search's entry for state.
@@ -109,13 +149,13 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 	if !found {
 		return hi // an intermediate state, or one the outer search cut
 	}
-	c, ok := pp.choice[idx]
+	c, ok := pp.get(idx)
 	if !ok {
 		if pp.nested {
 			return hi
 		}
 		c = p.chooseProduct(ex, state, lo, hi)
-		pp.choice[idx] = c
+		pp.set(idx, c)
 		if c >= 0 {
 			p.reduced++
 		}
@@ -150,13 +190,14 @@ func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
 	}
 	p.safe = p.r.SafeProcs(state, p.safe)
 	provisoOnly := false
-	tried := map[int]bool{}
+	tried := p.tried[:0]
 	for i := lo; i < hi; i++ {
 		pid := ex.succs[i].step.Pid
-		if tried[pid] {
+		if slices.Contains(tried, pid) {
 			continue
 		}
-		tried[pid] = true
+		tried = append(tried, pid)
+		p.tried = tried
 		switch p.productCandidate(ex, pid, lo, hi) {
 		case accepted:
 			return int32(pid)
@@ -190,7 +231,7 @@ func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
 			continue
 		}
 		if idx, found := p.outerIdx(ex.bytes(sc)); found {
-			if _, on := p.onStack[idx]; on {
+			if p.onStack.has(idx) {
 				return proviso
 			}
 		}

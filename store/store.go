@@ -82,6 +82,8 @@ type Table struct {
 	zs       bool
 	enc, dec []byte
 	sink     byte // keeps Prefetch's loads
+	// aux: bytes kept after each state for its searcher (SetAux, Aux)
+	aux int
 }
 
 // New returns a table sized for about 1<<sizeLog2 states before its first
@@ -331,6 +333,37 @@ func (t *Table) Lookup(s []byte) (uint64, bool) {
 	}
 }
 
+// SetAux asks for n bytes of the searcher's own next to every state
+// stored from now on, zero at first (Aux gives them); a search keeps
+// per-state facts there that it would otherwise look up in a map by store
+// index, and finds them in the cache line the state's lookup just read.
+// It returns false, and changes nothing, once a state is stored or when n
+// is out of range (1 to 8).
+func (t *Table) SetAux(n int) bool {
+	if t.n > 0 || n < 1 || n > 8 {
+		return false
+	}
+	t.aux = n
+	return true
+}
+
+// Aux returns the auxiliary bytes of the state at index idx (SetAux), or
+// nil when the table keeps none.
+func (t *Table) Aux(idx uint64) []byte {
+	if t.aux == 0 {
+		return nil
+	}
+	c := t.chunks[idx>>chunkShift]
+	o := int(idx & (chunkSize - 1))
+	n := int(binary.LittleEndian.Uint16(c[o:]))
+	o += 2
+	if n == 0xFFFF {
+		n = int(binary.LittleEndian.Uint32(c[o:]))
+		o += 4
+	}
+	return c[o+n : o+n+t.aux : o+n+t.aux]
+}
+
 // append copies s, prefixed by its length, into the arena. The length
 // takes two bytes (little endian); states of 65535 bytes or more have the
 // marker 0xFFFF followed by a four-byte length.
@@ -339,7 +372,7 @@ func (t *Table) append(s []byte) (uint64, error) {
 	if len(s) >= 0xFFFF {
 		np = 6
 	}
-	need := np + len(s)
+	need := np + len(s) + t.aux
 	if need > chunkSize {
 		return 0, errors.New("state too large")
 	}

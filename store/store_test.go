@@ -206,3 +206,44 @@ func TestInsertHashedPrefetch(t *testing.T) {
 		}
 	}
 }
+
+// TestAux: a table asked for aux bytes before its first state keeps them
+// per state, zero at first, apart from the states' bytes; afterwards it
+// refuses.
+func TestAux(t *testing.T) {
+	for _, zs := range []bool{false, true} {
+		tb := New(4, 0)
+		if zs {
+			tb = NewZeroSuppressed(4, 0)
+		}
+		if !tb.SetAux(2) {
+			t.Fatal("SetAux refused on an empty table")
+		}
+		var idx []uint64
+		for i := 0; i < 5000; i++ {
+			s := []byte{byte(i), byte(i >> 8), 0, 0, 7}
+			x, added, err := tb.Insert(s)
+			if err != nil || !added {
+				t.Fatal(err, added)
+			}
+			a := tb.Aux(x)
+			if len(a) != 2 || a[0] != 0 || a[1] != 0 {
+				t.Fatalf("aux of a new state: %v", a)
+			}
+			a[0], a[1] = byte(i), byte(i>>8)
+			idx = append(idx, x)
+		}
+		for i, x := range idx {
+			s := []byte{byte(i), byte(i >> 8), 0, 0, 7}
+			if y, found := tb.Lookup(s); !found || y != x {
+				t.Fatalf("state %d not found after writing aux bytes", i)
+			}
+			if a := tb.Aux(x); a[0] != byte(i) || a[1] != byte(i>>8) {
+				t.Fatalf("state %d: aux %v", i, a)
+			}
+		}
+		if tb.SetAux(1) {
+			t.Error("SetAux accepted on a table with states")
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package search
+
+// idxMap maps store indices to int32 values: the per-state bookkeeping of
+// the reduced searches (which states are on the stack, the recorded ample
+// choice of a product state, a state's queue position). It is an open-
+// addressing table with linear probing over one flat slice, so that a
+// lookup is a multiply, a shift and usually one cache line, where a Go map
+// costs a generic hash and its group probing (a third of a reduced
+// acceptance search's time went to maps).
+//
+// Keys are stored plus one, so that zero marks an empty slot; deletion
+// shifts the following entries back (no tombstones).
+type idxMap struct {
+	keys  []uint64
+	vals  []int32
+	n     int
+	shift uint // 64 - log2(len(keys))
+}
+
+func newIdxMap() *idxMap {
+	m := &idxMap{}
+	m.init(1 << 10)
+	return m
+}
+
+func (m *idxMap) init(size int) {
+	m.keys = make([]uint64, size)
+	m.vals = make([]int32, size)
+	m.n = 0
+	m.shift = 64
+	for s := size; s > 1; s >>= 1 {
+		m.shift--
+	}
+}
+
+// home is the slot where key k (stored as k+1) starts its probe.
+func (m *idxMap) home(k uint64) uint64 {
+	return ((k + 1) * 0x9E3779B97F4A7C15) >> m.shift
+}
+
+// get returns the value of key k and whether it is present.
+func (m *idxMap) get(k uint64) (int32, bool) {
+	mask := uint64(len(m.keys) - 1)
+	for i := m.home(k); ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case 0:
+			return 0, false
+		case k + 1:
+			return m.vals[i], true
+		}
+	}
+}
+
+// has reports whether key k is present.
+func (m *idxMap) has(k uint64) bool {
+	_, ok := m.get(k)
+	return ok
+}
+
+// set sets the value of key k.
+func (m *idxMap) set(k uint64, v int32) {
+	if 2*(m.n+1) > len(m.keys) {
+		m.grow()
+	}
+	mask := uint64(len(m.keys) - 1)
+	for i := m.home(k); ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case 0:
+			m.keys[i], m.vals[i] = k+1, v
+			m.n++
+			return
+		case k + 1:
+			m.vals[i] = v
+			return
+		}
+	}
+}
+
+// del removes key k if present.
+func (m *idxMap) del(k uint64) {
+	mask := uint64(len(m.keys) - 1)
+	i := m.home(k)
+	for {
+		switch m.keys[i] {
+		case 0:
+			return
+		case k + 1:
+			goto found
+		}
+		i = (i + 1) & mask
+	}
+found:
+	// shift back the entries of the probe run that follows
+	for j := (i + 1) & mask; m.keys[j] != 0; j = (j + 1) & mask {
+		h := m.home(m.keys[j] - 1)
+		// the entry at j may move to i when i lies on its probe path
+		// from h, cyclically: h <= i < j
+		if (j > i && (h <= i || h > j)) || (j < i && h <= i && h > j) {
+			m.keys[i], m.vals[i] = m.keys[j], m.vals[j]
+			i = j
+		}
+	}
+	m.keys[i], m.vals[i] = 0, 0
+	m.n--
+}
+
+// len is the number of keys.
+func (m *idxMap) len() int { return m.n }
+
+func (m *idxMap) grow() {
+	keys, vals := m.keys, m.vals
+	m.init(2 * len(keys))
+	for i, k := range keys {
+		if k != 0 {
+			m.set(k-1, vals[i])
+		}
+	}
+}
