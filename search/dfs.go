@@ -302,6 +302,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
 				// the stack below is as it was: the same ample set (on a
 				// product, the recorded one)
+				w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx())
 				hi = w.por.reduce(ex, st, lo, hi)
 			}
 			if w.pf != nil {
@@ -506,6 +507,7 @@ func (w *walker) expandTop(state []byte) error {
 	// on a product the selection looks the state up itself (the nested
 	// search's root is on the atomic stack but is a stored state)
 	if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
+		w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx())
 		hi = w.por.reduce(w.ex, state, lo, hi)
 	}
 	if w.pf != nil {

@@ -74,6 +74,19 @@ type prodPOR struct {
 	nested bool
 	key    []byte
 	kept   []bool
+	// idx, when have, is the outer store index of the state about to be
+	// reduced, known to the caller (knowIdx): no lookup then
+	idx  uint64
+	have bool
+}
+
+// knowIdx tells the product selection the outer store index of the state
+// whose successors it is about to restrict, when the caller knows it (the
+// main search's stored states).
+func (p *por) knowIdx(have bool, idx uint64) {
+	if p.prod != nil {
+		p.prod.have, p.prod.idx = have, idx
+	}
 }
 
 // newClaimPOR returns the selection for an acceptance search on a product
@@ -145,7 +158,11 @@ func (p *por) outerIdx(state []byte) (uint64, bool) {
 // state state, to the recorded or a newly chosen ample set.
 func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 	pp := p.prod
-	idx, found := p.outerIdx(state)
+	idx, found := pp.idx, pp.have
+	pp.have = false
+	if !found {
+		idx, found = p.outerIdx(state)
+	}
 	if !found {
 		return hi // an intermediate state, or one the outer search cut
 	}
