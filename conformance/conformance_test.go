@@ -118,6 +118,7 @@ type result struct {
 	verdict, kind string
 	stored, trans int64
 	complete      bool
+	reduced       bool   // partial-order reduction was applied
 	replay        string // why the error trail did not replay, or ""
 }
 
@@ -150,6 +151,9 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil && p.Kind == property.LTL && property.Invariant(p.LTL) {
+		vo.ClaimInvariant = true // as gospin verify does
+	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
 	if errs.HasErrors() || prog == nil {
@@ -163,7 +167,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete}
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced}
 	if len(sum.Violations) > 0 {
 		res.verdict = "fail"
 		res.kind = panKind[sum.Violations[0].Kind]
@@ -551,6 +555,9 @@ func runSpinDefaults(r row, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil && p.Kind == property.LTL && property.Invariant(p.LTL) {
+		vo.ClaimInvariant = true // as gospin verify does
+	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
 	if errs.HasErrors() || prog == nil {
@@ -564,7 +571,7 @@ func runSpinDefaults(r row, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete}
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced}
 	if len(sum.Violations) > 0 {
 		res.verdict = "fail"
 		res.kind = panKind[sum.Violations[0].Kind]

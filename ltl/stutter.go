@@ -175,3 +175,23 @@ func intersectionEmpty(a, b *tAut) bool {
 	}
 	return true
 }
+
+// Invariant reports whether f is [] p for a formula p without temporal
+// operators: a property that every reachable state must satisfy.
+func Invariant(f *Formula) bool {
+	return f != nil && f.Op == OpAlways && len(f.Args) == 1 && !temporal(f.Args[0])
+}
+
+// temporal reports whether f has a temporal operator.
+func temporal(f *Formula) bool {
+	switch f.Op {
+	case OpNext, OpUntil, OpRelease, OpWeakUntil, OpAlways, OpEventually:
+		return true
+	}
+	for _, a := range f.Args {
+		if temporal(a) {
+			return true
+		}
+	}
+	return false
+}

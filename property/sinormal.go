@@ -45,3 +45,14 @@ func SITranslator(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 	}
 	return FromLTL(d)
 }
+
+// Invariant reports whether ltl block d is an invariant, [] p with p
+// free of temporal operators. Its usual claim ends exactly when a state
+// violating p is reached, so a search for the claim's end (no -a) may be
+// reduced on the product with that claim as a safety search is: reduction
+// with invisible steps and the stack proviso keeps some violating state
+// reachable whenever one is.
+func Invariant(d *ast.LTLDecl) bool {
+	f, _ := ltl.FromAST(d.Formula)
+	return ltl.Invariant(f)
+}

@@ -13,7 +13,12 @@ import (
 // product. The caller vouches that the claim is in Siegel's SI normal
 // form (ltl.SINormalForm), for which the selection below (his V1) is
 // sound (Theorem 1); with any other claim it need not be (his Fig. 1
-// and 3).
+// and 3). Without Options.Accept (a search for the claim's end) the
+// caller vouches instead that the claim is the usual claim of an
+// invariant [] p: it stays in its initial state until it reads a state
+// violating p, so the selection is the safety search's, with p's
+// variables visible, and keeps a violating state reachable whenever one
+// is (invisible steps, C1, the stack proviso).
 type ClaimReducer interface {
 	Reducer
 	// Visible reports whether transition group g may change what a claim
@@ -74,6 +79,9 @@ type prodPOR struct {
 	nested bool
 	key    []byte
 	kept   []bool
+	// flagged: the store keys carry the acceptance search's flag byte (0
+	// for the main search's entries)
+	flagged bool
 	// idx, when have, is the outer store index of the state about to be
 	// reduced, known to the caller (knowIdx): no lookup then
 	idx  uint64
@@ -94,14 +102,14 @@ func (p *por) knowIdx(have bool, idx uint64) {
 // (not -scc, -f, -l, breadth-first or a TGBA property).
 func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	o := s.opt
-	if !o.Reduce || !s.claim || !o.Accept || o.NonProgress || o.Fair || o.SCC || o.BFS || o.Property != nil {
+	if !o.Reduce || !s.claim || o.NonProgress || o.Fair || o.SCC || o.BFS || o.Property != nil {
 		return nil
 	}
 	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
 	if !ok {
 		return nil
 	}
-	pp := &prodPOR{cr: cr, choice: newIdxMap()}
+	pp := &prodPOR{cr: cr, choice: newIdxMap(), flagged: o.Accept}
 	if a, ok := o.Store.(interface {
 		SetAux(int) bool
 		Aux(uint64) []byte
@@ -118,7 +126,7 @@ func (p *por) nestedPOR() *por {
 		return nil
 	}
 	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(),
-		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, nested: true}}
+		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, flagged: p.prod.flagged, nested: true}}
 }
 
 // get returns the choice recorded for the state at store index idx.
@@ -150,6 +158,9 @@ func (pp *prodPOR) set(idx uint64, c int32) {
 // outerIdx returns the store index of the outer search's entry for state.
 func (p *por) outerIdx(state []byte) (uint64, bool) {
 	pp := p.prod
+	if !pp.flagged {
+		return p.lookup(state)
+	}
 	pp.key = append(append(pp.key[:0], state...), 0)
 	return p.lookup(pp.key)
 }

@@ -46,6 +46,10 @@ type Options struct {
 	// (property.SIClaim), so that with Reduce an acceptance search by
 	// nested DFS is reduced on the product (search.ClaimReducer).
 	ClaimSI bool
+	// ClaimInvariant: the model's never claim is the usual claim of an
+	// invariant ([] p, property.Invariant), so that with Reduce a search
+	// for the claim's end (without Accept) is reduced on the product.
+	ClaimInvariant bool
 	// ReductionNote, when not empty, says why an acceptance search that
 	// could have been reduced was not (shown in the report).
 	ReductionNote string
@@ -115,7 +119,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		if e, ok := m.(*engine.Engine); ok {
 			if r := reduce.New(e); r != nil {
 				sopt.Reduce, sopt.Reducer = true, r
-				if opt.ClaimSI {
+				if opt.ClaimSI || opt.ClaimInvariant && !opt.Accept {
 					if cr := reduce.ForClaim(r, e); cr != nil {
 						sopt.Reducer = cr
 					}
@@ -130,7 +134,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	claim := m.Info() != nil && m.Info().Claim
 	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
-	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
+	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && !opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
 		reduced = true // on the product (search/porltl.go)
 	}
 	if u, ok := m.(Unreacher); ok {

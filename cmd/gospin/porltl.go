@@ -18,6 +18,10 @@ import (
 // not implemented). Without -a the claim-end search is not reduced either;
 // -scc, -f, -l and -bfs with a claim are never reduced.
 func claimForReduction(p *property.Property, o *verify.Options, tr property.Translator) property.Translator {
+	if p != nil && o.Reduce && !o.Accept && !o.NonProgress && !o.BFS && p.Kind == property.LTL && property.Invariant(p.LTL) {
+		o.ClaimInvariant = true // the usual claim; see verify.Options
+		return tr
+	}
 	if p == nil || !o.Reduce || !o.Accept || o.SCC || o.Fair || o.NonProgress || o.BFS {
 		return tr
 	}

@@ -284,3 +284,156 @@ func TestLTLReductionDifferential(t *testing.T) {
 		t.Error("no search was reduced")
 	}
 }
+
+// randInvariant draws [] p for a formula p without temporal operators
+// over the globals and remote labels of a generated model.
+func randInvariant(r *rand.Rand, globals int, labels []string) string {
+	var gen func(d int) string
+	gen = func(d int) string {
+		if d == 0 || r.Intn(3) == 0 {
+			if len(labels) > 0 && r.Intn(4) == 0 {
+				return "(" + labels[r.Intn(len(labels))] + ")"
+			}
+			g := fmt.Sprintf("g%d", r.Intn(globals))
+			switch r.Intn(3) {
+			case 0:
+				return fmt.Sprintf("(%s != %d)", g, r.Intn(3))
+			case 1:
+				return fmt.Sprintf("(%s < 2)", g)
+			}
+			return fmt.Sprintf("(g0 <= g%d)", r.Intn(globals))
+		}
+		switch r.Intn(3) {
+		case 0:
+			return "!" + gen(d-1)
+		case 1:
+			return "(" + gen(d-1) + " && " + gen(d-1) + ")"
+		}
+		return "(" + gen(d-1) + " || " + gen(d-1) + ")"
+	}
+	return "[] " + gen(2)
+}
+
+// checkInvariant verifies src's invariant property without -a (the
+// search for the claim's end, every error), with or without reduction.
+func checkInvariant(src string, merge, reduce bool) (o ltlOutcome, ok bool, err error) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return o, false, nil
+	}
+	props := property.List(fr.Model)
+	if len(props) != 1 || !property.Invariant(props[0].LTL) {
+		return o, false, nil
+	}
+	pm, err := property.Model(fr.Model, &props[0], property.FromLTL)
+	if err != nil {
+		return o, false, nil
+	}
+	var errs diag.List
+	prog := automata.Lower(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return o, false, nil
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+	if err != nil {
+		return o, false, nil
+	}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, ClaimInvariant: true, MemLimit: memLimit}
+	sum, _, err := verify.Run(context.Background(), "rand.pml", e, opt)
+	if err != nil {
+		return o, true, fmt.Errorf("verify: %v", err)
+	}
+	set := map[string]bool{}
+	for _, v := range sum.Violations {
+		set[v.Kind] = true
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
+}
+
+// TestInvariantReductionDifferential: random models with a random
+// invariant [] p, searched for the claim's end (no -a) with and without
+// reduction on the product with the usual claim: the claim's end found by
+// both or neither, and without it the same errors (assertions, run-time
+// errors).
+func TestInvariantReductionDifferential(t *testing.T) {
+	n := *nLTLModels
+	if testing.Short() {
+		n = 200
+	}
+	var ran, invalid, large, violated, reducedRuns, full, red, failures atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if failures.Load() > 5 {
+					continue
+				}
+				r := rand.New(rand.NewSource(seed * 104729))
+				model := Generate(seed, Default)
+				src := model + "ltl prop { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
+				merge := seed%2 == 1
+				a, ok, err := checkInvariant(src, merge, false)
+				if err != nil {
+					failures.Add(1)
+					t.Errorf("seed %d: %v\n%s", seed, err, src)
+					continue
+				}
+				if !ok {
+					invalid.Add(1)
+					continue
+				}
+				if !a.complete {
+					large.Add(1)
+					continue
+				}
+				b, _, err := checkInvariant(src, merge, true)
+				if err != nil || !b.complete {
+					failures.Add(1)
+					t.Errorf("seed %d: reduced search: %v (complete %v)\n%s", seed, err, b.complete, src)
+					continue
+				}
+				ran.Add(1)
+				// The claim's end must be found by both or neither; where
+				// neither finds it, the other errors must be the same.
+				// Where both do, an error met only on a step after the
+				// invariant fails (beside the claim's move to its end) is
+				// out of the property's scope and may be cut off.
+				ca, cb := strings.Contains(a.kinds, "claim"), strings.Contains(b.kinds, "claim")
+				if ca != cb || !ca && a.kinds != b.kinds {
+					failures.Add(1)
+					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+					continue
+				}
+				if ca {
+					violated.Add(1)
+				}
+				if b.reduced {
+					reducedRuns.Add(1)
+					full.Add(a.stored)
+					red.Add(b.stored)
+				}
+			}
+		}()
+	}
+	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= 3*int64(n); seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	t.Logf("%d (model, invariant) pairs compared (%d rejected, %d too large), %d with the claim's end; %d reduced: states stored %d without reduction, %d with",
+		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), full.Load(), red.Load())
+	if ran.Load() < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
+	}
+	if reducedRuns.Load() == 0 {
+		t.Error("no search was reduced")
+	}
+}

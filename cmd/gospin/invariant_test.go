@@ -1,0 +1,45 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestInvariantReduced: an invariant ltl property, searched for the
+// claim's end without -a, is reduced on the product (the report says so),
+// its violation is found with fewer states than without reduction, and
+// the trail replays to the violating state.
+func TestInvariantReduced(t *testing.T) {
+	stored := func(out string) int {
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 2 && f[1] == "states," && f[2] == "stored" {
+				n, _ := strconv.Atoi(f[0])
+				return n
+			}
+		}
+		return -1
+	}
+	path := copyModel(t, "testdata/porltl/invariant.pml")
+	// every error (-c 0), so that the searches run to the end
+	code, full, _ := gospin("verify", "-q", "-c", "0", "-noreduce", "-notrail", path)
+	if code != exitFound {
+		t.Fatalf("without reduction: exit %d\n%s", code, full)
+	}
+	code, red, errs := gospin("verify", "-q", "-c", "0", "-notrail", path)
+	if code != exitFound || !strings.Contains(red, "+ Partial Order Reduction") {
+		t.Fatalf("with reduction: exit %d\n%s%s", code, red, errs)
+	}
+	if a, b := stored(full), stored(red); b <= 0 || b >= a {
+		t.Errorf("states stored: %d with reduction, %d without", b, a)
+	}
+	if code, out, _ := gospin("verify", "-q", path); code != exitFound || !strings.Contains(out, "end state in claim reached") {
+		t.Fatalf("first error: exit %d\n%s", code, out)
+	}
+	// (the claim's last move, a stutter after every process ended, is
+	// not in the trail: the replay ends on the last process step)
+	rcode, rout, rerrs := gospin("run", "-t", "-p", path)
+	if rcode == exitUsage || !strings.Contains(rout, "done = 7") || strings.Contains(rout+rerrs, "does not match") {
+		t.Errorf("replay: exit %d\n%s%s", rcode, rout, rerrs)
+	}
+}
