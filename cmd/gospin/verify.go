@@ -57,7 +57,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
-	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim, and to -a by nested DFS on a stutter-invariant ltl property (its claim in SI normal form); never with -scc, -f, -l, or -bfs with a claim")
+	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on a stutter-invariant ltl property (its claim in SI normal form); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
 	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
