@@ -20,6 +20,9 @@ func (s *sim) step(cur []byte, sc *succ) {
 			s.steps++
 		}
 		s.printf(t.Pid, sc.out)
+		if t.Violation != nil {
+			s.errorLines(t) // the claim's end on a move of the claim alone
+		}
 		return
 	}
 	kind, from := "other", -1
@@ -37,6 +40,9 @@ func (s *sim) step(cur []byte, sc *succ) {
 	if kind == "end" {
 		if s.opt.PrintSteps && v {
 			fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %sterminates\n", s.steps, t.Pid, label, s.tag(t.Pid))
+		}
+		if t.Violation != nil {
+			s.errorLines(t) // the claim's end on a process's death
 		}
 		return
 	}
