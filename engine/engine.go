@@ -134,10 +134,26 @@ func (c *ctx) setProc(pid int) {
 func (c *ctx) decode() error {
 	s := c.s
 	if l := &c.e.lastLayout; l.valid && len(s) == l.n && int(s[hdrNProc]) == l.nproc && int(s[hdrNChan]) == l.nchan && l.matches(s) {
-		// the layout of the last state decoded, already validated
+		// the layout of the last state decoded, already validated; what
+		// may differ between states of one layout is checked again
+		// (locations and channel lengths), so that a vector that is no
+		// state of the model is refused, never followed out of range
 		c.nproc, c.nchan = l.nproc, l.nchan
 		copy(c.procOff[:l.nproc], l.procOff[:l.nproc])
 		copy(c.chanOff[:l.nchan], l.chanOff[:l.nchan])
+		for i, o := range l.procOff[:l.nproc] {
+			if int(s[o+1])|int(s[o+2])<<8 >= int(l.nlocs[i]) {
+				return errors.New("bad process location")
+			}
+		}
+		if c.e.claim != nil && c.e.claimPC(s) >= len(c.e.claim.p.Locs) {
+			return errors.New("bad claim location")
+		}
+		for i, o := range l.chanOff[:l.nchan] {
+			if int(s[o+1]) > int(l.caps[i]) {
+				return errors.New("bad channel length")
+			}
+		}
 		return nil
 	}
 	if err := c.decodeSlow(); err != nil {
@@ -157,12 +173,20 @@ type layoutCache struct {
 	procOff        [MaxProcs + 1]int32
 	chanOff        [maxChans + 1]int32
 	segOff, segTag []int32 // every segment's offset and first byte
+	nlocs          [MaxProcs + 1]int32 // each process's number of locations
+	caps           [maxChans + 1]int32 // each channel's capacity
 }
 
 func (l *layoutCache) remember(c *ctx) {
 	l.valid, l.n, l.nproc, l.nchan = true, len(c.s), c.nproc, c.nchan
 	copy(l.procOff[:c.nproc], c.procOff[:c.nproc])
 	copy(l.chanOff[:c.nchan], c.chanOff[:c.nchan])
+	for i, o := range c.procOff[:c.nproc] {
+		l.nlocs[i] = int32(len(c.e.ptypes[c.s[o]].p.Locs))
+	}
+	for i, o := range c.chanOff[:c.nchan] {
+		l.caps[i] = int32(c.e.ctypes[c.s[o]&^chanTag].cap)
+	}
 	l.segOff, l.segTag = l.segOff[:0], l.segTag[:0]
 	for _, o := range c.procOff[:c.nproc] {
 		l.segOff = append(l.segOff, o)
@@ -550,7 +574,11 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 	}
 	st := pins.ValidEnd
 	if e.claim != nil {
-		loc := e.claim.p.Locs[e.claimPC(s)]
+		pc := e.claimPC(s)
+		if pc < 0 || pc >= len(e.claim.p.Locs) {
+			return 0 // not a state of this model
+		}
+		loc := e.claim.p.Locs[pc]
 		if loc.Flags&automata.AcceptLoc != 0 {
 			st |= pins.Accepting
 		}
@@ -559,7 +587,11 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 		}
 	}
 	for i := 0; i < c.nproc; i++ {
-		loc := e.ptypes[c.s[c.procOff[i]]].p.Locs[c.pc(i)]
+		locs := e.ptypes[c.s[c.procOff[i]]].p.Locs
+		if int(c.pc(i)) >= len(locs) {
+			return 0 // not a state of this model
+		}
+		loc := locs[c.pc(i)]
 		if loc.Flags&automata.EndLoc == 0 {
 			st &^= pins.ValidEnd
 		}
