@@ -172,7 +172,7 @@ type layoutCache struct {
 	nproc, nchan   int
 	procOff        [MaxProcs + 1]int32
 	chanOff        [maxChans + 1]int32
-	segOff, segTag []int32 // every segment's offset and first byte
+	segOff, segTag []int32             // every segment's offset and first byte
 	nlocs          [MaxProcs + 1]int32 // each process's number of locations
 	caps           [maxChans + 1]int32 // each channel's capacity
 }
