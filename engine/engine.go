@@ -386,6 +386,7 @@ func (e *Engine) Clone() *Engine {
 	n.c = ctx{e: n, s: make([]byte, 0, cap(e.c.s)), hidden: append([]byte(nil), e.c.hidden...)}
 	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
 	n.saved = savedLayout{}
+	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
 	return n
 }
 
