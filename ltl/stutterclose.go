@@ -1,0 +1,212 @@
+package ltl
+
+// StutterClosure returns an automaton N' whose language is closed under
+// stuttering and contains L(a): Holzmann and Kupferman's closure under
+// stuttering ("Not checking for closure under stuttering", seeds/000),
+// built for a state-based Büchi word automaton (letters on edges). It
+// returns nil when a has more than MaxSIProps propositions.
+//
+// The construction runs over the classes of letters that no guard of a
+// tells apart (letterClasses): a word is read through its classes, so the
+// result accepts the words some stuttering of whose class word a
+// accepts. That is a superset of the closure over the letters themselves,
+// still closed under stuttering over letters (a step that changes no
+// proposition changes no class), and L(a) is closed under stuttering
+// exactly when its class language is (a's guards respect the classes).
+//
+// States: an initial state, and (q, b, c): a, having read a word that
+// stutters what N' has read, is in q; the last letter read is b; c = 1
+// when a's path for the current block visited an accepting state (the
+// accepting states of N'). On letter x from (q, b, c):
+//
+//   - x == b: to (q, b, 0) (the block is longer than a's: a waits);
+//   - to (q', x, c') for every q' that a reaches from q by n ≥ 1 edges on
+//     x (a's block is longer: N' jumps), c' = 1 when one of the states
+//     entered on the way is accepting.
+//
+// From the initial state only the jumps from a's initial state exist. A
+// run of N' that enters accepting states infinitely often jumps
+// infinitely often, and replacing each letter by a's path (a jump of n
+// edges by x^n, a wait by nothing: only after a jump on the same letter)
+// gives a word that stutters the input with an accepting run of a;
+// conversely a run of a on a word w is split into blocks (the last,
+// infinite block into finite pieces that each enter an accepting state)
+// that N' follows on any stuttering of w. So L(N') is exactly the class
+// closure of L(a). Only states from which an accepting cycle is reachable
+// are kept.
+func StutterClosure(a *Automaton) *Automaton {
+	np := a.NumProps
+	if np > MaxSIProps || len(a.States) == 0 {
+		return nil
+	}
+	nl := 1 << uint(np)
+	n := len(a.States)
+	reps, members := letterClasses(a, nl)
+	// succ[q][b]: a's targets from q on letter b (representatives only)
+	succ := make([][][]int, n)
+	for q, s := range a.States {
+		succ[q] = make([][]int, nl)
+		for _, e := range s.Edges {
+			for _, b := range reps {
+				if e.Guard.Eval(uint64(b)) && !containsInt(succ[q][b], e.To) {
+					succ[q][b] = append(succ[q][b], e.To)
+				}
+			}
+		}
+	}
+	// jumps(q, b): the (q', c') reached by n >= 1 b-edges from q
+	type jump struct{ to, c int }
+	memo := map[[2]int][]jump{}
+	jumps := func(q, b int) []jump {
+		if j, ok := memo[[2]int{q, b}]; ok {
+			return j
+		}
+		seen := make([]bool, 2*n)
+		var out, stack []jump
+		push := func(r, c int) {
+			if a.States[r].Accepting {
+				c = 1
+			}
+			if !seen[2*r+c] {
+				seen[2*r+c] = true
+				out = append(out, jump{r, c})
+				stack = append(stack, jump{r, c})
+			}
+		}
+		for _, r := range succ[q][b] {
+			push(r, 0)
+		}
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, r := range succ[j.to][b] {
+				push(r, j.c)
+			}
+		}
+		memo[[2]int{q, b}] = out
+		return out
+	}
+	type key struct{ q, b, c int } // b == -1: the initial state
+	index := map[key]int{}
+	var keys []key
+	var edges [][]siEdge
+	add := func(k key) int {
+		if i, ok := index[k]; ok {
+			return i
+		}
+		index[k] = len(keys)
+		keys = append(keys, k)
+		edges = append(edges, nil)
+		return len(keys) - 1
+	}
+	add(key{a.Init, -1, 0})
+	for i := 0; i < len(keys); i++ {
+		k := keys[i]
+		var out []siEdge
+		for _, x := range reps {
+			if k.b == x {
+				out = append(out, siEdge{letter: x, to: add(key{k.q, x, 0})})
+			}
+			for _, j := range jumps(k.q, x) {
+				out = append(out, siEdge{letter: x, to: add(key{j.to, x, j.c})})
+			}
+		}
+		edges[i] = out
+	}
+	m := len(keys)
+	acc := make([]bool, m)
+	for i, k := range keys {
+		acc[i] = k.c == 1
+	}
+	live := liveStates(m, edges, acc)
+	if !live[0] {
+		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
+	}
+	newIdx := make([]int, m)
+	var order []int
+	for i := range keys {
+		newIdx[i] = -1
+		if live[i] {
+			newIdx[i] = len(order)
+			order = append(order, i)
+		}
+	}
+	tc := newTT(np)
+	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
+	for _, i := range order {
+		st := State{Accepting: acc[i]}
+		var targets []int
+		tables := map[int]ttab{}
+		for _, e := range edges[i] {
+			j := newIdx[e.to]
+			if j < 0 {
+				continue
+			}
+			t, ok := tables[j]
+			if !ok {
+				t = tc.zero()
+				tables[j] = t
+				targets = append(targets, j)
+			}
+			for _, l := range members[e.letter] {
+				t[l/64] |= 1 << uint(l%64)
+			}
+		}
+		for _, j := range targets {
+			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})
+		}
+		out.States = append(out.States, st)
+	}
+	out.name()
+	return out
+}
+
+// Accepts reports whether a accepts the lasso word prefix·loop^ω, each
+// letter a valuation of the propositions (bit i: proposition i). An empty
+// loop accepts nothing.
+func (a *Automaton) Accepts(prefix, loop []uint64) bool {
+	if len(loop) == 0 || len(a.States) == 0 {
+		return false
+	}
+	n := len(a.States)
+	cur := map[int]bool{a.Init: true}
+	step := func(set map[int]bool, x uint64) map[int]bool {
+		next := map[int]bool{}
+		for q := range set {
+			for _, e := range a.States[q].Edges {
+				if e.Guard.Eval(x) {
+					next[e.To] = true
+				}
+			}
+		}
+		return next
+	}
+	for _, x := range prefix {
+		cur = step(cur, x)
+	}
+	// product of a with the loop's positions: nodes (q, i), edges on
+	// loop[i] to (q', i+1 mod len); accepted when a cycle through an
+	// accepting q is reachable from (cur, 0)
+	L := len(loop)
+	m := n * L
+	edges := make([][]siEdge, m)
+	acc := make([]bool, m)
+	for q := 0; q < n; q++ {
+		for i := 0; i < L; i++ {
+			v := q*L + i
+			acc[v] = a.States[q].Accepting
+			for _, e := range a.States[q].Edges {
+				if e.Guard.Eval(loop[i]) {
+					edges[v] = append(edges[v], siEdge{to: e.To*L + (i+1)%L})
+				}
+			}
+		}
+	}
+	live := liveStates(m, edges, acc)
+	for q := range cur {
+		if live[q*L] {
+			return true
+		}
+	}
+	return false
+}
