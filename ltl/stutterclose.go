@@ -6,13 +6,12 @@ package ltl
 // built for a state-based Büchi word automaton (letters on edges). It
 // returns nil when a has more than MaxSIProps propositions.
 //
-// The construction runs over the classes of letters that no guard of a
-// tells apart (letterClasses): a word is read through its classes, so the
-// result accepts the words some stuttering of whose class word a
-// accepts. That is a superset of the closure over the letters themselves,
-// still closed under stuttering over letters (a step that changes no
-// proposition changes no class), and L(a) is closed under stuttering
-// exactly when its class language is (a's guards respect the classes).
+// The construction runs over the letters themselves (valuations of the
+// propositions), not over the classes of letters that a's guards treat
+// alike: two letters of one class in a row are no stuttering, and the
+// closure over classes would accept more words that a does not (the
+// claim of !X (a || b) reads a then b as one block), each a counterexample
+// of the closure that is not one of a.
 //
 // States: an initial state, and (q, b, c): a, having read a word that
 // stutters what N' has read, is in q; the last letter read is b; c = 1
@@ -41,7 +40,10 @@ func StutterClosure(a *Automaton) *Automaton {
 	}
 	nl := 1 << uint(np)
 	n := len(a.States)
-	reps, members := letterClasses(a, nl)
+	reps := make([]int, nl)
+	for b := range reps {
+		reps[b] = b
+	}
 	// succ[q][b]: a's targets from q on letter b (representatives only)
 	succ := make([][][]int, n)
 	for q, s := range a.States {
@@ -148,9 +150,7 @@ func StutterClosure(a *Automaton) *Automaton {
 				tables[j] = t
 				targets = append(targets, j)
 			}
-			for _, l := range members[e.letter] {
-				t[l/64] |= 1 << uint(l%64)
-			}
+			t[e.letter/64] |= 1 << uint(e.letter%64)
 		}
 		for _, j := range targets {
 			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})

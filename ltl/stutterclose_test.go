@@ -115,3 +115,21 @@ func TestStutterClosureNext(t *testing.T) {
 		t.Fatal("closure accepts q^ω")
 	}
 }
+
+// TestStutterClosureLetters: the closure runs over letters, not over the
+// classes of letters the claim's guards treat alike. The claim of
+// !X (p || q) reads p then q as one class; p, q, !p&&!q, ... is no
+// stuttering of a word whose second letter is !p&&!q, so the closure must
+// reject it (over classes it accepted it: a spurious counterexample).
+func TestStutterClosureLetters(t *testing.T) {
+	f, _, _ := Parse("X (p || q)")
+	a := Translate(Negate(f), Options{})
+	c := StutterClosure(a)
+	// p: bit 0, q: bit 1
+	if c.Accepts([]uint64{1, 2, 0}, []uint64{1}) {
+		t.Error("closure accepts p, q, none, p^ω")
+	}
+	if !c.Accepts([]uint64{1, 1, 0}, []uint64{1}) {
+		t.Error("closure rejects p, p, none, p^ω (a stuttering of p, none, p^ω)")
+	}
+}

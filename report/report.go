@@ -64,11 +64,15 @@ type Summary struct {
 	// ReductionNote says why partial-order reduction was off for a search
 	// it could have applied to (a property that is not stutter-invariant).
 	ReductionNote string `json:"reduction_note,omitempty"`
-	MaxDepth      int    `json:"-"`
-	StackBytes    int64  `json:"-"`
-	TableBytes    int64  `json:"-"`
-	StoredBytes   int64  `json:"-"`
-	DepthLimited  bool   `json:"-"`
+	// StutterNote, for a property checked against the closure under
+	// stuttering of its claim (Holzmann and Kupferman), says so and what
+	// followed: for instance that the claim is not closed under stuttering.
+	StutterNote  string `json:"stutter_note,omitempty"`
+	MaxDepth     int    `json:"-"`
+	StackBytes   int64  `json:"-"`
+	TableBytes   int64  `json:"-"`
+	StoredBytes  int64  `json:"-"`
+	DepthLimited bool   `json:"-"`
 }
 
 // JSON writes s as an indented JSON document.
@@ -127,6 +131,9 @@ func Text(w io.Writer, s *Summary) {
 	}
 	if s.ReductionNote != "" {
 		fmt.Fprintf(w, "\t- Partial Order Reduction (off: %s)\n", s.ReductionNote)
+	}
+	if s.StutterNote != "" {
+		fmt.Fprintf(w, "\t  (%s)\n", s.StutterNote)
 	}
 	if s.Search == "bfs" {
 		fmt.Fprintf(w, "\t+ Breadth-First Search\n")

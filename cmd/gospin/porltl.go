@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -15,7 +18,11 @@ import (
 // unreduced, and o.ReductionNote says why: a formula that is not
 // stutter-invariant, or a never claim, which gospin does not analyse for
 // stutter invariance (Holzmann and Kupferman's closure under stuttering is
-// not implemented). Without -a the claim-end search is not reduced either;
+// not implemented for never claims). A formula that is not
+// stutter-invariant is checked with reduction against the closure under
+// stuttering of its claim (property.ClosureClaim), with o.ClaimSI and no
+// "claim: si" header: closureFollowUp then decides what a counterexample
+// means. Without -a the claim-end search is not reduced either;
 // -scc, -f, -l and -bfs with a claim are never reduced.
 func claimForReduction(p *property.Property, o *verify.Options, tr property.Translator) property.Translator {
 	if p != nil && o.Reduce && !o.Accept && !o.NonProgress && !o.BFS && p.Kind == property.LTL && property.Invariant(p.LTL) {
@@ -33,6 +40,15 @@ func claimForReduction(p *property.Property, o *verify.Options, tr property.Tran
 		return tr
 	}
 	c, why, err := property.SIClaim(p.LTL)
+	if err == nil && c == nil && why == "not stutter-invariant" {
+		if cc, _, err := property.ClosureClaim(p.LTL); err == nil && cc != nil {
+			// Holzmann and Kupferman: reduce against the claim's closure
+			// under stuttering; a counterexample is checked afterwards
+			// (closureFollowUp)
+			o.ClaimSI = true
+			return func(*ast.LTLDecl) (*ast.NeverDecl, error) { return cc, nil }
+		}
+	}
 	if err != nil || c == nil {
 		if why != "" {
 			o.ReductionNote = "the property is " + why
@@ -49,4 +65,29 @@ func claimForReduction(p *property.Property, o *verify.Options, tr property.Tran
 	}
 	o.TrailHeaders = h
 	return func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+}
+
+// usesClosure reports whether claimForReduction chose the closure under
+// stuttering for p (o.ClaimSI without the "claim: si" trail header).
+func usesClosure(p *property.Property, o *verify.Options) bool {
+	return p != nil && p.Kind == property.LTL && o.ClaimSI && o.TrailHeaders["claim"] != "si"
+}
+
+// closureNote is the report's note for a property checked against the
+// closure under stuttering N' of its claim N, given the reduced search's
+// summary and, when it found an error, the summary of the search without
+// reduction against N that followed (Holzmann and Kupferman's algorithm:
+// an error of N' is checked against N, here by that search).
+func closureNote(red, full *report.Summary) string {
+	const not = "the claim is not closed under stuttering"
+	switch {
+	case full == nil && red.Complete:
+		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering, which accepts every run the claim accepts", not)
+	case full == nil:
+		return fmt.Sprintf("%s: the reduced search against its closure under stuttering did not complete", not)
+	case full.Errors > 0:
+		return fmt.Sprintf("%s: the reduced search against its closure found an error (%d states); the search without reduction against the claim confirms it", not, red.StatesStored)
+	default:
+		return fmt.Sprintf("%s: the error the reduced search found against its closure (%d states) is not one of the claim; the search without reduction against the claim finds none", not, red.StatesStored)
+	}
 }

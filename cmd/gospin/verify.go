@@ -56,6 +56,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
+	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (safety searches without a never claim)")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on a stutter-invariant ltl property (its claim in SI normal form); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
@@ -191,7 +192,35 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				}
 			}
 			start := time.Now()
-			sum, _, err := verify.Run(ctx, path, m, o)
+			closure := usesClosure(p, &o)
+			ro := o
+			if closure {
+				ro.TrailBase = "" // its trails are not the claim's
+			}
+			sum, _, err := verify.Run(ctx, path, m, ro)
+			if closure && err == nil {
+				var full *report.Summary
+				if sum.Errors > 0 && ctx.Err() == nil {
+					// check the error against the claim itself: a search
+					// without reduction (Holzmann and Kupferman)
+					fo := o
+					fo.Reduce, fo.ClaimSI = false, false
+					fo.ReductionNote = ""
+					if pm, err = property.Model(r.Model, p, ltlTranslator); err == nil {
+						rp.Model = pm
+						if m, err = buildModel(&rp, mo); err == nil {
+							full, _, err = verify.Run(ctx, path, m, fo)
+						}
+					}
+				}
+				if err == nil {
+					note := closureNote(sum, full)
+					if full != nil {
+						sum = full
+					}
+					sum.StutterNote = note
+				}
+			}
 			if o.Progress != nil {
 				fmt.Fprint(os.Stderr, "\r\033[K")
 			}

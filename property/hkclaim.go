@@ -1,0 +1,38 @@
+package property
+
+import (
+	"fmt"
+
+	"github.com/gospin/gospin/ltl"
+	"github.com/gospin/gospin/promela/ast"
+)
+
+// ClosureClaim gives, for an ltl block whose formula is not
+// stutter-invariant, the never claim with which the acceptance search may
+// still be reduced (Holzmann and Kupferman): the closure under stuttering
+// N' of the usual claim N (ltl.StutterClosure), in Siegel's SI normal
+// form (ltl.SINormalForm), with which the V1 selection on the product is
+// sound. L(N) ⊆ L(N'), so a product with N' without accepting cycle
+// proves the property; a counterexample of N' need not be one of N and
+// must be checked against N. It returns a nil claim and the reason when
+// there is none: too many propositions for the explicit alphabet.
+func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
+	f, props := ltl.FromAST(d.Formula)
+	if len(props) > 64 {
+		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
+	}
+	if len(props) > ltl.MaxSIProps {
+		return nil, fmt.Sprintf("%d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps), nil
+	}
+	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	a.NumProps = len(props)
+	c := ltl.StutterClosure(a)
+	if c == nil {
+		return nil, "no closure under stuttering", nil
+	}
+	b := ltl.SINormalForm(c)
+	if b == nil {
+		return nil, "no SI normal form of the closure under stuttering", nil
+	}
+	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
+}
