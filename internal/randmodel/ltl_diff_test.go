@@ -53,7 +53,8 @@ func labelProps(src string) []string {
 // the globals of a Default model (values 0..2) and, one in four when the
 // model has any, remote labels (labels). About one in six
 // formulas has an X, which is not stutter-invariant in general (such
-// properties are checked without reduction).
+// properties are checked against the closure under stuttering of their
+// claim).
 func randLTL(r *rand.Rand, globals int, labels []string) string {
 	prop := func() string {
 		if len(labels) > 0 && r.Intn(4) == 0 {
@@ -108,6 +109,10 @@ type ltlOutcome struct {
 	complete bool
 	reduced  bool
 	si       bool // checked with the claim in SI normal form
+	// closure: the property is not stutter-invariant and was checked with
+	// the closure under stuttering of its claim, in SI normal form
+	// (property.ClosureClaim; si is set too)
+	closure bool
 }
 
 // verdict is whether the property was found violated.
@@ -139,6 +144,10 @@ func checkLTLClaim(src string, merge, reduce, si bool) (o ltlOutcome, ok bool, e
 			tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
 			opt.ClaimSI = true
 			o.si = true
+		} else if c, _, err := property.ClosureClaim(props[0].LTL); err == nil && c != nil {
+			tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+			opt.ClaimSI = true
+			o.si, o.closure = true, true
 		}
 	}
 	pm, err := property.Model(fr.Model, &props[0], tr)
@@ -171,19 +180,25 @@ func checkLTLClaim(src string, merge, reduce, si bool) (o ltlOutcome, ok bool, e
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si}, true, nil
+	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si, closure: o.closure}, true, nil
 }
 
 // TestLTLReductionDifferential: random models with a random ltl property
 // over their globals, checked with -a without reduction (the usual claim)
 // and with reduction (the claim in SI normal form, V1 on the product, when
-// the property is stutter-invariant): the verdicts must agree.
+// the property is stutter-invariant; else the closure under stuttering
+// of the claim in SI normal form, Holzmann and Kupferman): the verdicts
+// must agree, except that a violation of the closure need not be one of
+// the claim (gospin verify then searches without reduction against the
+// claim: counted, not a disagreement). With the SI normal form claim or
+// the closure, the searches with and without reduction must agree.
 func TestLTLReductionDifferential(t *testing.T) {
 	n := *nLTLModels
 	if testing.Short() {
 		n = 200
 	}
 	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures, labelled atomic.Int64
+	var closureRuns, closureHolds, closureConfirmed, closureSpurious, closureFull, closureRed atomic.Int64
 	seeds := make(chan int64)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -233,7 +248,18 @@ func TestLTLReductionDifferential(t *testing.T) {
 				// errors (run-time errors in states the claim lets the
 				// search reach) may depend on the claim, so they are
 				// compared between the two searches with the same claim.
-				if a.verdict() != b.verdict() {
+				if b.closure {
+					closureRuns.Add(1)
+					switch {
+					case !b.verdict():
+						closureHolds.Add(1)
+					case a.verdict():
+						closureConfirmed.Add(1)
+					default:
+						closureSpurious.Add(1)
+					}
+				}
+				if a.verdict() != b.verdict() && !(b.closure && b.verdict()) {
 					failures.Add(1)
 					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
 					continue
@@ -256,10 +282,14 @@ func TestLTLReductionDifferential(t *testing.T) {
 				if strings.Contains(a.kinds, "acceptance") {
 					violated.Add(1)
 				}
-				if b.reduced && b.complete && strings.Contains(src, "@") {
+				if b.closure && !b.verdict() && b.complete && b.reduced {
+					closureFull.Add(a.stored)
+					closureRed.Add(b.stored)
+				}
+				if b.reduced && b.complete && strings.Contains(src, "@") && !b.closure {
 					labelled.Add(1)
 				}
-				if b.reduced && b.complete {
+				if b.reduced && b.complete && !b.closure {
 					reducedRuns.Add(1)
 					full.Add(a.stored)
 					red.Add(b.stored)
@@ -277,6 +307,8 @@ func TestLTLReductionDifferential(t *testing.T) {
 	wg.Wait()
 	t.Logf("%d (model, property) pairs compared (%d rejected, %d too large), %d violated; %d checked with reduction (%d with remote labels; smaller than with the usual claim unreduced on %d); states stored on those: usual claim %d, SI normal form claim %d, SI claim reduced %d",
 		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), labelled.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
+	t.Logf("not stutter-invariant: %d checked against the closure under stuttering of their claim: %d hold, %d violations confirmed without reduction, %d violations of the closure only; states stored where they hold: usual claim unreduced %d, closure reduced %d",
+		closureRuns.Load(), closureHolds.Load(), closureConfirmed.Load(), closureSpurious.Load(), closureFull.Load(), closureRed.Load())
 	if ran.Load() < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
 	}
