@@ -14,16 +14,16 @@ import (
 // nested DFS, a stutter-invariant ltl property is checked with its claim in
 // SI normal form (o.ClaimSI), with which the search on the product is
 // reduced (search/porltl.go); a replay must rebuild that claim, which the
-// trail header "claim: si" says. Any other property keeps its usual claim,
-// unreduced, and o.ReductionNote says why: a formula that is not
-// stutter-invariant, or a never claim, which gospin does not analyse for
-// stutter invariance (Holzmann and Kupferman's closure under stuttering is
-// not implemented for never claims). A formula that is not
+// trail header "claim: si" says. An ltl property that is not
 // stutter-invariant is checked with reduction against the closure under
-// stuttering of its claim (property.ClosureClaim), with o.ClaimSI and no
-// "claim: si" header: closureFollowUp then decides what a counterexample
-// means. Without -a the claim-end search is not reduced either;
-// -scc, -f, -l and -bfs with a claim are never reduced.
+// stuttering of its claim, in SI normal form (property.ClosureClaim; Holzmann
+// and Kupferman), with o.ClaimSI and no "claim: si" header (usesClosure):
+// gospin verify writes no trail for that search, and an error it finds is
+// checked by a search without reduction against the usual claim
+// (closureNote). A never claim keeps its usual claim, unreduced, and
+// o.ReductionNote says why: gospin does not close never claims under
+// stuttering. Without -a the claim-end search is reduced only for ltl
+// invariants; -scc, -f, -l and -bfs with a claim are never reduced.
 func claimForReduction(p *property.Property, o *verify.Options, tr property.Translator) property.Translator {
 	if p != nil && o.Reduce && !o.Accept && !o.NonProgress && !o.BFS && p.Kind == property.LTL && property.Invariant(p.LTL) {
 		o.ClaimInvariant = true // the usual claim; see verify.Options

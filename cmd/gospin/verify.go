@@ -58,7 +58,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (safety searches without a never claim)")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
-	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on a stutter-invariant ltl property (its claim in SI normal form); never with -scc, -f, -l, or -bfs with a claim")
+	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on an ltl property (its claim in SI normal form; a property that is not stutter-invariant against its claim's closure under stuttering, an error then checked without reduction); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
 	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
