@@ -57,6 +57,9 @@ type Reducer struct {
 	// partners), in any, those its step sends to or receives from. Such a
 	// process is no candidate while another may block so on one of them.
 	block, moves [][]chanMasks
+	// stub: the footprints for stubborn sets (stubborn.go)
+	stub  *stubbornInfo
+	stubQ []int
 	// scratch for the state being examined
 	procOff []int32
 	chanOff []int32
@@ -96,7 +99,13 @@ var _ search.Reducer = (*Reducer)(nil)
 // New returns the reducer for e, or nil when the model uses a construct
 // under which reduction is off (see the package comment) or no location
 // can ever be reduced.
-func New(e *engine.Engine) *Reducer {
+func New(e *engine.Engine) *Reducer { return newReducer(e, false) }
+
+// NewStubborn is New for stubborn sets (StubbornProcs): it also returns a
+// reducer when no location is all safe but a stubborn set may form.
+func NewStubborn(e *engine.Engine) *Reducer { return newReducer(e, true) }
+
+func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 	prog := e.Program()
 	if prog == nil || !Allowed(prog) {
 		return nil
@@ -182,7 +191,8 @@ func New(e *engine.Engine) *Reducer {
 			}
 		}
 	}
-	if !any {
+	r.newStubborn()
+	if !any && (!stubborn || !r.stubbornPossible()) {
 		return nil
 	}
 	return r

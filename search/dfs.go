@@ -16,6 +16,7 @@ type succ struct {
 	flags pins.TransFlags
 	viol  *pins.Violation
 	step  Step
+	pid2  int32  // the rendezvous receiver (pins.Transition.Pid2), or -1
 	h     uint64 // store.Hash of the bytes, once prefetched (see walker.prefetch)
 }
 
@@ -40,7 +41,7 @@ func newExpander(m pins.Model) *expander {
 		}
 		off := len(e.arena)
 		e.arena = append(e.arena, s...)
-		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}})
+		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2)})
 		return true
 	}
 	return e

@@ -23,6 +23,18 @@ type Reducer interface {
 	SafeProcs(s []byte, dst []bool) []bool
 }
 
+// StubbornReducer is a Reducer that can also grow stubborn sets of
+// processes (Options.Stubborn): StubbornProcs sets dst[pid] (appended to
+// dst[:0], one entry per process) for the processes whose enabled
+// transitions, all together, form a stubborn set of state s that holds
+// process seed's, or returns false. Every sequence of steps of the other
+// processes must commute with the set's steps and leave their
+// enabledness and the truth of every assertion alone.
+type StubbornReducer interface {
+	Reducer
+	StubbornProcs(s []byte, seed int, dst []bool) ([]bool, bool)
+}
+
 // por is the ample-set selection of one search.
 type por struct {
 	r      Reducer
@@ -45,6 +57,10 @@ type por struct {
 	// prod, when not nil, selects on the product with a never claim
 	// (porltl.go)
 	prod *prodPOR
+	// stub, when not nil, tries stubborn sets where no ample set is found
+	stub    StubbornReducer
+	inSet   []bool
+	bestSet []bool
 }
 
 // newPOR returns the ample-set selection when the options allow
@@ -63,6 +79,9 @@ func (s *searcher) newPOR() *por {
 		return nil
 	}
 	p := &por{r: o.Reducer, lookup: lk.Lookup, res: s.res}
+	if sr, ok := o.Reducer.(StubbornReducer); ok && o.Stubborn {
+		p.stub = sr
+	}
 	if o.BFS {
 		p.bfs, p.visited, p.seq = true, o.BFSVisited, newIdxMap()
 	} else {
@@ -134,6 +153,12 @@ func (p *por) reduce(ex *expander, state []byte, lo, hi int) int {
 		}
 		i = j
 	}
+	if p.stub != nil {
+		if n, ok := p.stubborn(ex, state, lo, hi); ok {
+			p.reduced++
+			return n
+		}
+	}
 	if provisoOnly {
 		p.fallbacks++
 		p.res.ProvisoFallbacks = p.fallbacks
@@ -201,6 +226,89 @@ func (p *por) keep(ex *expander, lo, i, j int) int {
 	}
 	ex.arena = ex.arena[:off]
 	n := lo + j - i
+	ex.succs = ex.succs[:n]
+	return n
+}
+
+// stubborn tries each process with an enabled step as the seed of a
+// stubborn set (StubbornReducer), and keeps the smallest proper subset of
+// the successors that passes the same checks as an ample set: no step
+// into an atomic sequence, a rendezvous inside the set or outside it
+// entirely, and the cycle proviso.
+func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
+	best, bestN := -1, hi-lo
+	for i := lo; i < hi; i++ {
+		seed := ex.succs[i].step.Pid
+		dup := false
+		for k := lo; k < i; k++ {
+			dup = dup || ex.succs[k].step.Pid == seed
+		}
+		if dup || seed < 0 {
+			continue
+		}
+		set, ok := p.stub.StubbornProcs(state, seed, p.inSet)
+		p.inSet = set
+		if !ok {
+			continue
+		}
+		n, good := 0, true
+		for k := lo; k < hi && good; k++ {
+			sc := &ex.succs[k]
+			in := inSet(set, sc.step.Pid)
+			if sc.pid2 >= 0 && inSet(set, int(sc.pid2)) != in {
+				good = false
+				break
+			}
+			if !in {
+				continue
+			}
+			n++
+			if sc.flags&pins.InAtomic != 0 || n >= bestN {
+				good = false
+				break
+			}
+			idx, found := p.lookup(ex.bytes(sc))
+			if !found {
+				continue
+			}
+			if p.bfs {
+				if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
+					good = false
+				}
+			} else if p.onStack.has(idx) {
+				good = false
+			}
+		}
+		if good && n > 0 && n < bestN {
+			best, bestN = seed, n
+			p.bestSet = append(p.bestSet[:0], set...)
+		}
+	}
+	if best < 0 {
+		return hi, false
+	}
+	return p.keepSet(ex, lo, hi, p.bestSet), true
+}
+
+func inSet(set []bool, pid int) bool { return pid >= 0 && pid < len(set) && set[pid] }
+
+// keepSet keeps the successors in [lo, hi) of the processes in set, in
+// their order, and returns the new end.
+func (p *por) keepSet(ex *expander, lo, hi int, set []bool) int {
+	off := ex.succs[lo].off
+	n := lo
+	for k := lo; k < hi; k++ {
+		sc := ex.succs[k]
+		if !inSet(set, sc.step.Pid) {
+			continue
+		}
+		copy(ex.arena[off:], ex.arena[sc.off:sc.off+int(sc.n)])
+		sc.off = off
+		off += int(sc.n)
+		ex.succs[n] = sc
+		n++
+	}
+	ex.arena = ex.arena[:off]
 	ex.succs = ex.succs[:n]
 	return n
 }

@@ -82,6 +82,11 @@ type Options struct {
 	// process that has an ample set at once. Safety searches, depth-first,
 	// without a never claim only; otherwise it is ignored.
 	Leap bool
+	// Stubborn, with Reduce and a Reducer that is a StubbornReducer:
+	// where no single process gives an ample set, try stubborn sets of
+	// several processes (see StubbornReducer). Safety searches without a
+	// never claim only.
+	Stubborn bool
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)

@@ -42,6 +42,10 @@ type Options struct {
 	Reduce bool
 	// Leap: with Reduce, leap sets (-leap; search.Options.Leap).
 	Leap bool
+	// Stubborn: with Reduce, stubborn sets of several processes where no
+	// ample set exists (-stubborn; search.Options.Stubborn), for safety
+	// searches without a never claim.
+	Stubborn bool
 	// ClaimSI: the model's never claim is in SI normal form
 	// (property.SIClaim), so that with Reduce an acceptance search by
 	// nested DFS is reduced on the product (search.ClaimReducer).
@@ -117,7 +121,12 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	if opt.Reduce {
 		if e, ok := m.(*engine.Engine); ok {
-			if r := reduce.New(e); r != nil {
+			newR := reduce.New
+			if opt.Stubborn && (m.Info() == nil || !m.Info().Claim) {
+				newR = reduce.NewStubborn
+				sopt.Stubborn = true
+			}
+			if r := newR(e); r != nil {
 				sopt.Reduce, sopt.Reducer = true, r
 				if opt.ClaimSI || opt.ClaimInvariant && !opt.Accept {
 					if cr := reduce.ForClaim(r, e); cr != nil {
