@@ -34,6 +34,12 @@ type outcome struct {
 
 // check verifies src; ok is false when the front end rejects it.
 func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) {
+	return checkStub(src, merge, reduce, bfs, false)
+}
+
+// checkStub is check with stubborn sets (verify.Options.Stubborn) when
+// stubborn is set.
+func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok bool, err error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return outcome{}, false, nil
@@ -49,7 +55,7 @@ func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) 
 	}
 	// every error, so that the set of error kinds is compared (the first
 	// error found may differ: the reduced search explores in another order)
-	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, BFS: bfs, MemLimit: memLimit})
+	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: stubborn, BFS: bfs, MemLimit: memLimit})
 	if err != nil {
 		return outcome{}, true, fmt.Errorf("verify: %v", err)
 	}
@@ -72,6 +78,10 @@ func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) 
 // (-randmodels 100000, at commit 4938012's rules) compared 100,002 models
 // (534 skipped as too large), 63,534 with errors, with no disagreement;
 // reduction stored fewer states on 79,894 (93.3 M -> 60.3 M states).
+//
+// Each model is also checked with stubborn sets (-stubborn), depth-first
+// and (every other model) breadth-first: the same error kinds, never
+// more states than the full search.
 func TestReductionDifferential(t *testing.T) {
 	n := *nModels
 	if testing.Short() {
@@ -80,6 +90,8 @@ func TestReductionDifferential(t *testing.T) {
 	var ran, invalid, large, withErr, smaller, reducedBFS atomic.Int64
 	var full, red atomic.Int64
 	var failures atomic.Int64
+	stubSmaller.Store(0)
+	stubStored.Store(0)
 	seeds := make(chan int64)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -106,10 +118,14 @@ func TestReductionDifferential(t *testing.T) {
 	wg.Wait()
 	t.Logf("%d models compared (%d rejected by the front end, %d too large), %d with errors; reduction smaller on %d (depth-first), %d breadth-first searches reduced; states %d -> %d",
 		ran.Load(), invalid.Load(), large.Load(), withErr.Load(), smaller.Load(), reducedBFS.Load(), full.Load(), red.Load())
+	t.Logf("stubborn sets: states %d, fewer than the ample sets on %d models", stubStored.Load(), stubSmaller.Load())
 	if ran.Load() < int64(n) {
 		t.Errorf("only %d of %d models compared", ran.Load(), n)
 	}
 }
+
+// stubborn sets' figures of TestReductionDifferential
+var stubSmaller, stubStored atomic.Int64
 
 // differ checks one model and returns a description of a disagreement,
 // or "".
@@ -142,8 +158,32 @@ func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full,
 	if b.stored > a.stored {
 		return fmt.Sprintf("seed %d: reduction stored %d states, full search %d\n%s", seed, b.stored, a.stored, src)
 	}
+	d, _, err := checkStub(src, merge, true, false, true)
+	if err != nil {
+		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+	}
+	if !d.complete {
+		return fmt.Sprintf("seed %d: incomplete stubborn search", seed)
+	}
+	if a.kinds != d.kinds {
+		return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with stubborn sets\n%s", seed, merge, a.kinds, d.kinds, src)
+	}
+	if d.stored > a.stored {
+		return fmt.Sprintf("seed %d: stubborn sets stored %d states, full search %d\n%s", seed, d.stored, a.stored, src)
+	}
+	stubStored.Add(d.stored)
+	if d.stored < b.stored {
+		stubSmaller.Add(1)
+	}
 	if seed%2 == 1 {
-		c, _, err := check(src, merge, true, true)
+		c, _, err := checkStub(src, merge, true, true, true)
+		if err != nil {
+			return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if a.kinds != c.kinds {
+			return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first stubborn sets\n%s", seed, merge, a.kinds, c.kinds, src)
+		}
+		c, _, err = check(src, merge, true, true)
 		if err != nil {
 			return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 		}
