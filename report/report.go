@@ -67,12 +67,15 @@ type Summary struct {
 	// StutterNote, for a property checked against the closure under
 	// stuttering of its claim (Holzmann and Kupferman), says so and what
 	// followed: for instance that the claim is not closed under stuttering.
-	StutterNote  string `json:"stutter_note,omitempty"`
-	MaxDepth     int    `json:"-"`
-	StackBytes   int64  `json:"-"`
-	TableBytes   int64  `json:"-"`
-	StoredBytes  int64  `json:"-"`
-	DepthLimited bool   `json:"-"`
+	StutterNote string `json:"stutter_note,omitempty"`
+	// Unconfirmed counts the errors of a search against a claim's closure
+	// under stuttering that the claim itself does not have (dropped).
+	Unconfirmed  int   `json:"-"`
+	MaxDepth     int   `json:"-"`
+	StackBytes   int64 `json:"-"`
+	TableBytes   int64 `json:"-"`
+	StoredBytes  int64 `json:"-"`
+	DepthLimited bool  `json:"-"`
 }
 
 // JSON writes s as an indented JSON document.

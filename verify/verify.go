@@ -74,6 +74,13 @@ type Options struct {
 	// for (search.ClaimTrail), so that trails replay with the claim.
 	TGBA       *search.Property
 	ClaimModel pins.Model
+	// ClosureOf, when not nil, is the model with the usual never claim N
+	// of a property whose search runs on the closure under stuttering of
+	// N (Holzmann and Kupferman): every error found is checked against N
+	// along its trail (search.ClaimTrailAnyK) and kept, with its trail
+	// rewritten for N, only when N has it; the others are dropped and
+	// counted in the summary's Unconfirmed.
+	ClosureOf pins.Model
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -155,6 +162,10 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		return nil, nil, err
 	}
 	trailNote := claimTrails(res, sopt.Property, opt.ClaimModel)
+	unconfirmed := 0
+	if opt.ClosureOf != nil {
+		unconfirmed = closureTrails(res, opt.ClosureOf)
+	}
 	sum := &report.Summary{
 		Model:            name,
 		Complete:         res.Complete,
@@ -184,6 +195,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Fair:             opt.Fair,
 		Reduced:          reduced,
 		ReductionNote:    opt.ReductionNote,
+		Unconfirmed:      unconfirmed,
 	}
 	if opt.NonProgress {
 		sum.Claim = true
@@ -271,4 +283,43 @@ func claimTrails(res *search.Result, p *search.Property, mc pins.Model) map[int]
 		e.Trail, e.CycleStart = steps, cs
 	}
 	return notes
+}
+
+// closureTrails checks the errors of a search on the product with the
+// closure under stuttering of claim N against N (mc: the model with N):
+// an error whose trail N follows to the same violation, or an acceptance
+// cycle along which N ends (its end comes at some unrolling of the cycle),
+// is kept with the trail rewritten for N; the others are dropped. It
+// returns how many were dropped.
+func closureTrails(res *search.Result, mc pins.Model) int {
+	kept := res.Errors[:0]
+	dropped := 0
+	for _, e := range res.Errors {
+		if e.Trail == nil {
+			dropped++
+			continue
+		}
+		steps, cs, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)
+		if err != nil && e.CycleStart >= 0 && e.CycleStart < len(e.Trail) {
+			// N may end instead of cycling: look for its end along the
+			// lasso unrolled
+			unrolled := append([]search.Step(nil), e.Trail...)
+			for k := 0; k < 3; k++ {
+				unrolled = append(unrolled, e.Trail[e.CycleStart:]...)
+			}
+			if steps, cs, err = search.ClaimTrailAnyK(mc, unrolled, -1, pins.ClaimEnd); err == nil {
+				e.Violation = pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached"}
+				e.Depth = len(steps)
+			}
+		}
+		if err != nil {
+			dropped++
+			continue
+		}
+		e.Trail, e.CycleStart = steps, cs
+		kept = append(kept, e)
+	}
+	res.Errors = kept
+	res.Stats.Errors = len(kept)
+	return dropped
 }

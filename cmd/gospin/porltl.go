@@ -75,18 +75,21 @@ func usesClosure(p *property.Property, o *verify.Options) bool {
 
 // closureNote is the report's note for a property checked against the
 // closure under stuttering N' of its claim N, given the reduced search's
-// summary and, when it found an error, the summary of the search without
-// reduction against N that followed (Holzmann and Kupferman's algorithm:
-// an error of N' is checked against N, here by that search).
+// summary (whose errors verify.Run kept only when N has them along their
+// trails) and, when it found only errors that N does not have, the
+// summary of the search without reduction against N that followed
+// (Holzmann and Kupferman's algorithm).
 func closureNote(red, full *report.Summary) string {
 	const not = "the claim is not closed under stuttering"
 	switch {
+	case full == nil && red.Errors > 0:
+		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering; the error found is one of the claim (checked along its trail, which replays with the claim)", not)
 	case full == nil && red.Complete:
 		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering, which accepts every run the claim accepts", not)
 	case full == nil:
 		return fmt.Sprintf("%s: the reduced search against its closure under stuttering did not complete", not)
 	case full.Errors > 0:
-		return fmt.Sprintf("%s: the reduced search against its closure found an error (%d states); the search without reduction against the claim confirms it", not, red.StatesStored)
+		return fmt.Sprintf("%s: the error the reduced search found against its closure (%d states) is not one of the claim; the search without reduction against the claim finds one", not, red.StatesStored)
 	default:
 		return fmt.Sprintf("%s: the error the reduced search found against its closure (%d states) is not one of the claim; the search without reduction against the claim finds none", not, red.StatesStored)
 	}

@@ -56,7 +56,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
-	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (safety searches without a never claim)")
+	fs.BoolVar(&vo.Stubborn, "stubborn", true, "stubborn sets (the default): where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (safety searches without a never claim); -stubborn=false keeps SPIN-style ample sets of one process")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on an ltl property (its claim in SI normal form; a property that is not stutter-invariant against its claim's closure under stuttering, an error then checked without reduction); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
@@ -194,23 +194,33 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			start := time.Now()
 			closure := usesClosure(p, &o)
 			ro := o
+			var mc verify.Model
 			if closure {
-				ro.TrailBase = "" // its trails are not the claim's
+				// the model with the usual claim N: the errors found
+				// against N's closure are checked along their trails
+				// against N (Holzmann and Kupferman), and kept only when
+				// N has them
+				if pm, err = property.Model(r.Model, p, ltlTranslator); err == nil {
+					rp.Model = pm
+					mc, err = buildModel(&rp, mo)
+				}
+				if err != nil {
+					fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+					return exitUsage
+				}
+				ro.ClosureOf = mc
 			}
 			sum, _, err := verify.Run(ctx, path, m, ro)
 			if closure && err == nil {
 				var full *report.Summary
-				if sum.Errors > 0 && ctx.Err() == nil {
-					// check the error against the claim itself: a search
-					// without reduction (Holzmann and Kupferman)
+				if sum.Unconfirmed > 0 && sum.Errors == 0 && ctx.Err() == nil {
+					// an error of the closure only: the search without
+					// reduction against the claim decides
 					fo := o
 					fo.Reduce, fo.ClaimSI = false, false
 					fo.ReductionNote = ""
-					if pm, err = property.Model(r.Model, p, ltlTranslator); err == nil {
-						rp.Model = pm
-						if m, err = buildModel(&rp, mo); err == nil {
-							full, _, err = verify.Run(ctx, path, m, fo)
-						}
+					if m, err = buildModel(&rp, mo); err == nil {
+						full, _, err = verify.Run(ctx, path, m, fo)
 					}
 				}
 				if err == nil {
