@@ -81,7 +81,9 @@ func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok boo
 //
 // Each model is also checked with stubborn sets (-stubborn), depth-first
 // and (every other model) breadth-first: the same error kinds, never
-// more states than the full search.
+// more states than the full search (-randmodels 20000 at commit 6abb9ab:
+// 20,001 models, no disagreement; states 19.37 M full, 12.52 M ample,
+// 10.76 M stubborn, fewer than ample on 11,733).
 func TestReductionDifferential(t *testing.T) {
 	n := *nModels
 	if testing.Short() {
