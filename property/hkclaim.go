@@ -26,6 +26,12 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	}
 	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
 	a.NumProps = len(props)
+	if len(a.States)<<uint(len(props)) > maxClosureSize {
+		// the closure has up to 2·|states|·2^|props| states, and its SI
+		// normal form as many times the letters again: seconds of
+		// construction beyond this
+		return nil, fmt.Sprintf("too large for the closure under stuttering (%d states, %d propositions)", len(a.States), len(props)), nil
+	}
 	c := ltl.StutterClosure(a)
 	if c == nil {
 		return nil, "no closure under stuttering", nil
@@ -36,3 +42,7 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	}
 	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
 }
+
+// maxClosureSize bounds states × letters of a claim that ClosureClaim
+// closes under stuttering.
+const maxClosureSize = 1024

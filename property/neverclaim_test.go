@@ -3,6 +3,10 @@ package property
 import (
 	"testing"
 
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/promela/parser"
+	"github.com/gospin/gospin/promela/token"
+
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/promela/ast"
 )
@@ -39,6 +43,32 @@ func TestNeverClaimEndsLast(t *testing.T) {
 					t.Errorf("%s: the claim's end (%s) falls through to statement %d", src, ls.Label.Name, i+1)
 				}
 			}
+		}
+	}
+}
+
+// TestClosureClaimBound: a claim too large to close under stuttering in
+// reasonable time gets no closure claim and a reason; a small one gets one.
+func TestClosureClaimBound(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"X (x == 1)", true},
+		{"(a U (b && X c)) U (d && X X (e U (f && X (g || h))))", false},
+	} {
+		var errs diag.List
+		formula := parser.ParseLTL(token.NewFile("f.ltl", []byte(c.src)), &errs)
+		if errs.HasErrors() {
+			t.Fatal(errs.Error())
+		}
+		d := &ast.LTLDecl{Formula: formula}
+		claim, why, err := ClosureClaim(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (claim != nil) != c.want || claim == nil && why == "" {
+			t.Errorf("%s: claim %v, reason %q", c.src, claim != nil, why)
 		}
 	}
 }
