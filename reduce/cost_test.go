@@ -41,6 +41,12 @@ func loadCorpus(tb testing.TB, name string) *automata.Program {
 // timePerState runs the safety search (SPIN's default state space) and
 // returns the time per stored state, the best of runs.
 func timePerState(tb testing.TB, prog *automata.Program, reduce bool, runs int) (time.Duration, int64, bool) {
+	return timePerStateWith(tb, prog, reduce, false, runs)
+}
+
+// timePerStateWith is timePerState with the choice of stubborn sets
+// (gospin verify's default) or ample sets.
+func timePerStateWith(tb testing.TB, prog *automata.Program, reduce, stubborn bool, runs int) (time.Duration, int64, bool) {
 	best := time.Duration(1 << 62)
 	var stored int64
 	var reduced bool
@@ -50,7 +56,7 @@ func timePerState(tb testing.TB, prog *automata.Program, reduce bool, runs int) 
 			tb.Fatal(err)
 		}
 		start := time.Now()
-		sum, _, err := verify.Run(context.Background(), "m.pml", e, verify.Options{MaxDepth: 100000, StopAfter: 1, HashLog2: 20, Reduce: reduce, NoCompress: true})
+		sum, _, err := verify.Run(context.Background(), "m.pml", e, verify.Options{MaxDepth: 100000, StopAfter: 1, HashLog2: 20, Reduce: reduce, Stubborn: stubborn, NoCompress: true})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -65,7 +71,8 @@ func timePerState(tb testing.TB, prog *automata.Program, reduce bool, runs int) 
 
 // BenchmarkReductionCost reports, for models where reduction saves
 // almost nothing, the time per state with reduction over that without
-// (the ratio metric; the target is at most 1.3). On a quiet machine use
+// (the ratio metric for ample sets, ratio-stubborn for stubborn sets,
+// gospin verify's default; the target is at most 1.3). On a quiet machine use
 // -benchtime 1x; the profile's share of por.reduce is the steadier figure
 // (about 5% of a reduced search's time on these models).
 func BenchmarkReductionCost(b *testing.B) {
@@ -75,15 +82,18 @@ func BenchmarkReductionCost(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				// interleaved, the best of each: the machine's load and the
 				// heap left by one run weigh on both alike
-				full, red := time.Duration(1<<62), time.Duration(1<<62)
+				full, red, stub := time.Duration(1<<62), time.Duration(1<<62), time.Duration(1<<62)
 				var n1, n2 int64
 				for k := 0; k < 4; k++ {
 					f, n, _ := timePerState(b, prog, false, 1)
 					full, n1 = min(full, f), n
 					r, m, _ := timePerState(b, prog, true, 1)
 					red, n2 = min(red, r), m
+					sb, _, _ := timePerStateWith(b, prog, true, true, 1)
+					stub = min(stub, sb)
 				}
 				b.ReportMetric(float64(red)/float64(full), "ratio")
+				b.ReportMetric(float64(stub)/float64(full), "ratio-stubborn")
 				b.ReportMetric(float64(full.Nanoseconds()), "ns/state-full")
 				b.ReportMetric(float64(red.Nanoseconds()), "ns/state-reduced")
 				b.ReportMetric(float64(n2)/float64(n1), "states-ratio")

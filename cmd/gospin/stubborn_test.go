@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestStubbornDefault: gospin verify uses stubborn sets by default, and
+// TestStubbornOption: with -stubborn gospin verify uses stubborn sets, and
 // on two independent pairs of processes (no ample set of one process)
-// stores fewer states than with -stubborn=false (ample sets) or without
+// stores fewer states than with its default ample sets or without
 // reduction.
-func TestStubbornDefault(t *testing.T) {
+func TestStubbornOption(t *testing.T) {
 	stored := func(out string) int {
 		for _, l := range strings.Split(out, "\n") {
 			if f := strings.Fields(l); len(f) > 2 && f[1] == "states," && f[2] == "stored" {
@@ -22,7 +22,7 @@ func TestStubbornDefault(t *testing.T) {
 	}
 	path := copyModel(t, "testdata/stubborn/pairs.pml")
 	var n [3]int
-	for i, args := range [][]string{{"-noreduce"}, {"-stubborn=false"}, {}} {
+	for i, args := range [][]string{{"-noreduce"}, {}, {"-stubborn"}} {
 		code, out, errs := gospin(append(append([]string{"verify", "-q", "-notrail"}, args...), path)...)
 		if code != exitOK {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
