@@ -353,14 +353,7 @@ func (t *Table) Aux(idx uint64) []byte {
 	if t.aux == 0 {
 		return nil
 	}
-	c := t.chunks[idx>>chunkShift]
-	o := int(idx & (chunkSize - 1))
-	n := int(binary.LittleEndian.Uint16(c[o:]))
-	o += 2
-	if n == 0xFFFF {
-		n = int(binary.LittleEndian.Uint32(c[o:]))
-		o += 4
-	}
+	c, o, n := t.entry(idx)
 	return c[o+n : o+n+t.aux : o+n+t.aux]
 }
 
@@ -450,15 +443,22 @@ func (t *Table) State(idx uint64) []byte {
 
 // raw returns the stored (possibly encoded) bytes of entry idx.
 func (t *Table) raw(idx uint64) []byte {
-	c := t.chunks[idx>>chunkShift]
-	o := int(idx & (chunkSize - 1))
-	n := int(binary.LittleEndian.Uint16(c[o:]))
+	c, o, n := t.entry(idx)
+	return c[o : o+n : o+n]
+}
+
+// entry locates entry idx: its chunk, where its bytes start in it (after
+// the length prefix) and how many there are (aux bytes not counted).
+func (t *Table) entry(idx uint64) (c []byte, o, n int) {
+	c = t.chunks[idx>>chunkShift]
+	o = int(idx & (chunkSize - 1))
+	n = int(binary.LittleEndian.Uint16(c[o:]))
 	o += 2
 	if n == 0xFFFF {
 		n = int(binary.LittleEndian.Uint32(c[o:]))
 		o += 4
 	}
-	return c[o : o+n : o+n]
+	return c, o, n
 }
 
 // Len implements Set.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -11,15 +10,6 @@ import (
 // its violation is found with fewer states than without reduction, and
 // the trail replays to the claim's end.
 func TestInvariantReduced(t *testing.T) {
-	stored := func(out string) int {
-		for _, l := range strings.Split(out, "\n") {
-			if f := strings.Fields(l); len(f) > 2 && f[1] == "states," && f[2] == "stored" {
-				n, _ := strconv.Atoi(f[0])
-				return n
-			}
-		}
-		return -1
-	}
 	path := copyModel(t, "testdata/porltl/invariant.pml")
 	// every error (-c 0), so that the searches run to the end
 	code, full, _ := gospin("verify", "-q", "-c", "0", "-noreduce", "-notrail", path)
@@ -30,7 +20,7 @@ func TestInvariantReduced(t *testing.T) {
 	if code != exitFound || !strings.Contains(red, "+ Partial Order Reduction") {
 		t.Fatalf("with reduction: exit %d\n%s%s", code, red, errs)
 	}
-	if a, b := stored(full), stored(red); b <= 0 || b >= a {
+	if a, b := statesStored(full), statesStored(red); b <= 0 || b >= a {
 		t.Errorf("states stored: %d with reduction, %d without", b, a)
 	}
 	if code, out, _ := gospin("verify", "-q", path); code != exitFound || !strings.Contains(out, "end state in claim reached") {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -187,4 +188,15 @@ func TestLeapNotUsed(t *testing.T) {
 	if strings.Contains(errs, "-leap is not used") {
 		t.Errorf("note on a safety search: %q", errs)
 	}
+}
+
+// statesStored reads "N states, stored" from a text report, or -1.
+func statesStored(out string) int {
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[1] == "states," && f[2] == "stored" {
+			n, _ := strconv.Atoi(f[0])
+			return n
+		}
+	}
+	return -1
 }

@@ -1,25 +1,12 @@
 package main
 
-import (
-	"strconv"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestStubbornOption: with -stubborn gospin verify uses stubborn sets, and
 // on two independent pairs of processes (no ample set of one process)
 // stores fewer states than with its default ample sets or without
 // reduction.
 func TestStubbornOption(t *testing.T) {
-	stored := func(out string) int {
-		for _, l := range strings.Split(out, "\n") {
-			if f := strings.Fields(l); len(f) > 2 && f[1] == "states," && f[2] == "stored" {
-				n, _ := strconv.Atoi(f[0])
-				return n
-			}
-		}
-		return -1
-	}
 	path := copyModel(t, "testdata/stubborn/pairs.pml")
 	var n [3]int
 	for i, args := range [][]string{{"-noreduce"}, {}, {"-stubborn"}} {
@@ -27,7 +14,7 @@ func TestStubbornOption(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
 		}
-		n[i] = stored(out)
+		n[i] = statesStored(out)
 	}
 	if !(n[2] > 0 && n[2] < n[1] && n[1] < n[0]) {
 		t.Errorf("states stored: %d stubborn, %d ample, %d unreduced", n[2], n[1], n[0])
