@@ -169,11 +169,22 @@ func SINormalForm(a *Automaton) *Automaton {
 		classIdx[class[i]] = len(order)
 		order = append(order, i)
 	}
+	return letterAutomaton(a, np, order, newIdx, sacc, edges, members)
+}
+
+type siEdge struct{ letter, to int }
+
+// letterAutomaton builds the automaton of an explicit letter graph: its
+// states are order (old state i becomes newIdx[i]; edges into states with
+// newIdx -1 are dropped), accepting as acc says, and the letters of the
+// edges from one state to one target are merged into one guard. An edge's
+// letter stands for members[letter] (all its class), or itself when
+// members is nil. Formula comes from a.
+func letterAutomaton(a *Automaton, np int, order, newIdx []int, acc []bool, edges [][]siEdge, members [][]int) *Automaton {
 	tc := newTT(np)
 	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
 	for _, i := range order {
-		st := State{Accepting: sacc[i]}
-		// merge the letters of the edges to one target
+		st := State{Accepting: acc[i]}
 		var targets []int
 		tables := map[int]ttab{}
 		for _, e := range edges[i] {
@@ -187,6 +198,10 @@ func SINormalForm(a *Automaton) *Automaton {
 				tables[j] = t
 				targets = append(targets, j)
 			}
+			if members == nil {
+				t[e.letter/64] |= 1 << uint(e.letter%64)
+				continue
+			}
 			for _, l := range members[e.letter] {
 				t[l/64] |= 1 << uint(l%64)
 			}
@@ -199,8 +214,6 @@ func SINormalForm(a *Automaton) *Automaton {
 	out.name()
 	return out
 }
-
-type siEdge struct{ letter, to int }
 
 // letterClasses groups the letters 0..nl-1 by the edges of a they enable
 // (letters that every guard treats alike): reps lists the smallest letter

@@ -133,32 +133,7 @@ func StutterClosure(a *Automaton) *Automaton {
 			order = append(order, i)
 		}
 	}
-	tc := newTT(np)
-	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
-	for _, i := range order {
-		st := State{Accepting: acc[i]}
-		var targets []int
-		tables := map[int]ttab{}
-		for _, e := range edges[i] {
-			j := newIdx[e.to]
-			if j < 0 {
-				continue
-			}
-			t, ok := tables[j]
-			if !ok {
-				t = tc.zero()
-				tables[j] = t
-				targets = append(targets, j)
-			}
-			t[e.letter/64] |= 1 << uint(e.letter%64)
-		}
-		for _, j := range targets {
-			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})
-		}
-		out.States = append(out.States, st)
-	}
-	out.name()
-	return out
+	return letterAutomaton(a, np, order, newIdx, acc, edges, nil)
 }
 
 // Accepts reports whether a accepts the lasso word prefix·loop^ω, each

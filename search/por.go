@@ -48,7 +48,9 @@ type por struct {
 	seq     *idxMap
 	head    int32
 	safe    []bool
-	tried   []int // scratch: the processes tried as a product state's ample set
+	tried   []int  // scratch: the processes tried as a product state's ample set
+	marks   []bool // scratch: the successors kept (keepSet, reduceProduct)
+	prov    []int8 // scratch: each successor's cycle proviso (stubborn)
 	// reduced counts the states expanded with a reduced set; fallbacks
 	// those fully expanded because the cycle proviso rejected every
 	// candidate that it was the only obstacle for
@@ -237,6 +239,9 @@ func (p *por) keep(ex *expander, lo, i, j int) int {
 // entirely, and the cycle proviso.
 func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
 	best, bestN := -1, hi-lo
+	// the cycle proviso of each successor, looked up once for all seeds
+	// (0: not yet, 1: passes, 2: fails)
+	p.prov = append(p.prov[:0], make([]int8, hi-lo)...)
 	for i := lo; i < hi; i++ {
 		seed := ex.succs[i].step.Pid
 		dup := false
@@ -267,15 +272,19 @@ func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
 				good = false
 				break
 			}
-			idx, found := p.lookup(ex.bytes(sc))
-			if !found {
-				continue
-			}
-			if p.bfs {
-				if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
-					good = false
+			if p.prov[k-lo] == 0 {
+				p.prov[k-lo] = 1
+				if idx, found := p.lookup(ex.bytes(sc)); found {
+					if p.bfs {
+						if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
+							p.prov[k-lo] = 2
+						}
+					} else if p.onStack.has(idx) {
+						p.prov[k-lo] = 2
+					}
 				}
-			} else if p.onStack.has(idx) {
+			}
+			if p.prov[k-lo] == 2 {
 				good = false
 			}
 		}
@@ -295,13 +304,23 @@ func inSet(set []bool, pid int) bool { return pid >= 0 && pid < len(set) && set[
 // keepSet keeps the successors in [lo, hi) of the processes in set, in
 // their order, and returns the new end.
 func (p *por) keepSet(ex *expander, lo, hi int, set []bool) int {
+	p.marks = p.marks[:0]
+	for k := lo; k < hi; k++ {
+		p.marks = append(p.marks, inSet(set, ex.succs[k].step.Pid))
+	}
+	return p.keepMarked(ex, lo, hi, p.marks)
+}
+
+// keepMarked keeps the successors i in [lo, hi) with keep[i-lo], in
+// order, and returns the new end.
+func (p *por) keepMarked(ex *expander, lo, hi int, keep []bool) int {
 	off := ex.succs[lo].off
 	n := lo
 	for k := lo; k < hi; k++ {
-		sc := ex.succs[k]
-		if !inSet(set, sc.step.Pid) {
+		if !keep[k-lo] {
 			continue
 		}
+		sc := ex.succs[k]
 		copy(ex.arena[off:], ex.arena[sc.off:sc.off+int(sc.n)])
 		sc.off = off
 		off += int(sc.n)

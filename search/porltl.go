@@ -78,7 +78,6 @@ type prodPOR struct {
 	aux    func(uint64) []byte
 	nested bool
 	key    []byte
-	kept   []bool
 	// flagged: the store keys carry the acceptance search's flag byte (0
 	// for the main search's entries)
 	flagged bool
@@ -192,11 +191,11 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 		return hi
 	}
 	// keep the steps of process c, in order
-	pp.kept = pp.kept[:0]
+	p.marks = p.marks[:0]
 	for i := lo; i < hi; i++ {
-		pp.kept = append(pp.kept, ex.succs[i].step.Pid == int(c))
+		p.marks = append(p.marks, ex.succs[i].step.Pid == int(c))
 	}
-	return p.keepMarked(ex, lo, hi, pp.kept)
+	return p.keepMarked(ex, lo, hi, p.marks)
 }
 
 // chooseProduct picks the process whose steps form the ample set of the
@@ -265,25 +264,4 @@ func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
 		}
 	}
 	return accepted
-}
-
-// keepMarked keeps the successors i in [lo, hi) with keep[i-lo], in
-// order, and returns the new end.
-func (p *por) keepMarked(ex *expander, lo, hi int, keep []bool) int {
-	off := ex.succs[lo].off
-	n := lo
-	for k := lo; k < hi; k++ {
-		if !keep[k-lo] {
-			continue
-		}
-		sc := ex.succs[k]
-		copy(ex.arena[off:], ex.arena[sc.off:sc.off+int(sc.n)])
-		sc.off = off
-		off += int(sc.n)
-		ex.succs[n] = sc
-		n++
-	}
-	ex.arena = ex.arena[:off]
-	ex.succs = ex.succs[:n]
-	return n
 }
