@@ -115,6 +115,11 @@ func (f *File) AddSegment(s Segment) {
 // Segments returns the mapping segments (nil for an identity map).
 func (f *File) Segments() []Segment { return f.segs }
 
+// lineIndex is the index in f.lines of the line of src holding offset off.
+func (f *File) lineIndex(off int) int {
+	return sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
+}
+
 // Position converts p into a human-readable position in the original
 // source. An invalid or out-of-range p gives the zero Position.
 func (f *File) Position(p Pos) Position {
@@ -126,7 +131,7 @@ func (f *File) Position(p Pos) Position {
 		return Position{}
 	}
 	if len(f.segs) == 0 {
-		i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
+		i := f.lineIndex(off)
 		return Position{Filename: f.name, Line: i + 1, Column: off - f.lines[i] + 1}
 	}
 	i := sort.Search(len(f.segs), func(i int) bool { return f.segs[i].Offset > off }) - 1
@@ -137,14 +142,11 @@ func (f *File) Position(p Pos) Position {
 	if s.Macro != "" {
 		return Position{Filename: s.Filename, Line: s.Line, Column: s.Column, Macro: s.Macro}
 	}
-	line, col := s.Line, s.Column
-	for _, c := range f.src[s.Offset:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
+	// the lines of src between the segment's start and off (f.lines
+	// holds src's line starts): a binary search, not a scan of the text
+	from, at := f.lineIndex(s.Offset), f.lineIndex(off)
+	if from == at {
+		return Position{Filename: s.Filename, Line: s.Line, Column: s.Column + off - s.Offset}
 	}
-	return Position{Filename: s.Filename, Line: line, Column: col}
+	return Position{Filename: s.Filename, Line: s.Line + at - from, Column: off - f.lines[at] + 1}
 }

@@ -44,3 +44,33 @@ func TestKeywords(t *testing.T) {
 		t.Errorf("precedence")
 	}
 }
+
+// TestSegmentPositionsScan: within a segment, Position counts the lines
+// and columns from the segment's start as a scan of the text does.
+func TestSegmentPositionsScan(t *testing.T) {
+	src := []byte("ab\ncd\n\nefg\nh\nijk")
+	f := NewFile("m.pml", src)
+	f.AddSegment(Segment{Offset: 0, Filename: "m.pml", Line: 1, Column: 1})
+	f.AddSegment(Segment{Offset: 4, Filename: "inc.h", Line: 10, Column: 5})
+	f.AddSegment(Segment{Offset: 11, Filename: "m.pml", Line: 3, Column: 1})
+	for off := 0; off <= len(src); off++ {
+		s := f.segs[0]
+		for _, x := range f.segs {
+			if x.Offset <= off {
+				s = x
+			}
+		}
+		line, col := s.Line, s.Column
+		for _, c := range src[s.Offset:off] {
+			if c == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		got := f.Position(f.Pos(off))
+		if got.Filename != s.Filename || got.Line != line || got.Column != col {
+			t.Errorf("offset %d: %s:%d:%d, want %s:%d:%d", off, got.Filename, got.Line, got.Column, s.Filename, line, col)
+		}
+	}
+}
