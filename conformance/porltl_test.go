@@ -8,45 +8,67 @@ import (
 	"testing"
 
 	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
 )
 
 // accReduced verifies an acc row as gospin verify -a does with reduction
-// on: an ltl property that is stutter-invariant with its claim in SI
-// normal form and the product search reduced; any other claim with its
-// usual claim, unreduced. It returns the verdict ("pass"/"fail"), the
-// states stored, whether the search was complete and whether it was
-// reduced. The search stops at 1 GB.
+// on, with the claim property.PlanReduction chooses: an invariant with its
+// usual claim, reduced as a safety search; a stutter-invariant ltl
+// property with its claim in SI normal form; another ltl property or a
+// never claim against the closure under stuttering of its claim, with
+// the errors checked against the claim (and the search without reduction
+// deciding when none is the claim's); any other claim unreduced. It
+// returns the verdict ("pass"/"fail"), the states stored, whether the
+// search was complete and whether it was reduced. The search stops at
+// 1 GB.
 func accReduced(r row) (verdict string, stored int64, complete, reduced bool, err error) {
 	path, model, p, err := rowProperty(r)
 	if err != nil {
 		return "", 0, false, false, err
 	}
 	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Reduce: true, MemLimit: 1 << 30}
-	tr := property.Translator(property.FromLTL)
-	if p.Kind == property.LTL {
-		c, _, err := property.SIClaim(p.LTL)
+	eo := engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true}
+	plan := property.PlanReduction(model, p, true, false, property.FromLTL)
+	vo.ClaimInvariant, vo.ClaimSI = plan.Invariant, plan.SI
+	q, tr := plan.Prop, plan.Translator
+	if plan.Closure {
+		// errors are checked against the usual claim, as gospin verify does
+		um, err := property.Model(model, p, property.FromLTL)
 		if err != nil {
 			return "", 0, false, false, err
 		}
-		if c != nil {
-			tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
-			vo.ClaimSI = true
+		if vo.ClosureOf, err = buildEngine(um, eo); err != nil {
+			return "", 0, false, false, err
 		}
 	}
-	pm, err := property.Model(model, p, tr)
+	pm, err := property.Model(model, q, tr)
 	if err != nil {
 		return "", 0, false, false, err
 	}
-	m, err := buildEngine(pm, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	m, err := buildEngine(pm, eo)
 	if err != nil {
 		return "", 0, false, false, err
 	}
 	sum, _, err := verify.Run(context.Background(), path, m, vo)
 	if err != nil {
 		return "", 0, false, false, err
+	}
+	if sum.Unconfirmed > 0 && sum.Errors == 0 {
+		// errors of the closure alone: the search without reduction
+		// against the claim decides (its states are the ones reported)
+		um, err := property.Model(model, p, property.FromLTL)
+		if err != nil {
+			return "", 0, false, false, err
+		}
+		u, err := buildEngine(um, eo)
+		if err != nil {
+			return "", 0, false, false, err
+		}
+		vo.Reduce, vo.ClaimSI, vo.ClosureOf = false, false, nil
+		if sum, _, err = verify.Run(context.Background(), path, u, vo); err != nil {
+			return "", 0, false, false, err
+		}
 	}
 	verdict = "pass"
 	if sum.Errors > 0 {

@@ -256,3 +256,16 @@ func (t *ttctx) dnf(f ttab) Guard {
 	}
 	return g
 }
+
+// GuardOf returns a small DNF over np propositions (np ≤ MaxSIProps) that
+// holds exactly on the valuations v for which holds(v) is true.
+func GuardOf(np int, holds func(v uint64) bool) Guard {
+	t := newTT(np)
+	f := t.zero()
+	for v := uint64(0); v < uint64(1)<<uint(np); v++ {
+		if holds(v) {
+			f[v/64] |= 1 << (v % 64)
+		}
+	}
+	return t.dnf(f)
+}

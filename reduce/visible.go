@@ -99,8 +99,8 @@ func VisibleGroups(e *engine.Engine) []bool {
 		for _, s := range info.Groups[t.ID].Recvs {
 			reads[s] = true
 		}
-		if t.Kind != automata.TExpr && t.Kind != automata.TElse && t.Kind != automata.TGoto && t.Kind != automata.TPrintf && t.Kind != automata.TPrintm {
-			all = true // a claim with statements other than conditions
+		if t.Kind != automata.TExpr && t.Kind != automata.TElse && t.Kind != automata.TGoto && t.Kind != automata.TPrintf && t.Kind != automata.TPrintm && t.Kind != automata.TAssert {
+			all = true // a claim with statements other than conditions (an assertion reads its expression)
 		}
 		expr(t.X)
 		expr(t.Chan)

@@ -30,7 +30,8 @@ import (
 // violations are followed (a search with assertions ignored, -A, may go
 // through a failing assertion; a replay then stops there).
 func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind) ([]Step, int, error) {
-	return claimTrail(mc, steps, cycleStart, kind, false)
+	st, cs, _, err := claimTrail(mc, steps, cycleStart, kind, false)
+	return st, cs, err
 }
 
 // ClaimTrailAnyK is ClaimTrail for steps found on the product with
@@ -42,15 +43,21 @@ func ClaimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 // the claim accepts the system's run along steps (the step taken is among
 // those followed). This is the paper's check of a counterexample against
 // the original claim.
-func ClaimTrailAnyK(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind) ([]Step, int, error) {
+//
+// A claim's end (kind pins.ClaimEnd) is also confirmed by an assertion
+// that fails in mc along the steps: a never claim written with assert
+// (read as an automaton by property.ClaimAutomaton) ends where its
+// assertion fails. The violation mc reports is returned for a path
+// (nil for a lasso).
+func ClaimTrailAnyK(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind) ([]Step, int, *pins.Violation, error) {
 	return claimTrail(mc, steps, cycleStart, kind, true)
 }
 
-func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind, anyK bool) ([]Step, int, error) {
+func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.ViolationKind, anyK bool) ([]Step, int, *pins.Violation, error) {
 	const budget = 2_000_000
 	init, err := mc.Initial(nil)
 	if err != nil {
-		return nil, -1, err
+		return nil, -1, nil, err
 	}
 	L := len(steps)
 	lasso := cycleStart >= 0 && cycleStart < L
@@ -153,12 +160,15 @@ func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 	queue := []int{start}
 	for h := 0; h < len(queue); h++ {
 		if len(nodes) > budget {
-			return nil, -1, errors.New("the never claim's counterexample search ran out of budget")
+			return nil, -1, nil, errors.New("the never claim's counterexample search ran out of budget")
 		}
 		id := queue[h]
 		for _, a := range arcsOf(id) {
 			if !lasso && ((a.viol != nil && a.viol.Kind == kind) || (kind == pins.ClaimEnd && a.claimEnded)) {
-				return append(path(par, start, id), a.step), -1, nil
+				return append(path(par, start, id), a.step), -1, a.viol, nil
+			}
+			if !lasso && anyK && kind == pins.ClaimEnd && a.viol != nil && a.viol.Kind == pins.Assertion {
+				return append(path(par, start, id), a.step), -1, a.viol, nil
 			}
 			if _, seen := par[a.to]; !seen {
 				par[a.to] = parent{id, a.step}
@@ -167,7 +177,7 @@ func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 		}
 	}
 	if !lasso {
-		return nil, -1, errors.New("the never claim does not reach the violation along the counterexample")
+		return nil, -1, nil, errors.New("the never claim does not reach the violation along the counterexample")
 	}
 	// an accepting node (of the cycle part) on a cycle
 	for _, id := range queue {
@@ -182,7 +192,7 @@ func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 				if a.to == id {
 					prefix := path(par, start, id)
 					cycle := append(path(cpar, id, x), a.step)
-					return append(prefix, cycle...), len(prefix), nil
+					return append(prefix, cycle...), len(prefix), nil, nil
 				}
 				if _, seen := cpar[a.to]; !seen {
 					cpar[a.to] = parent{x, a.step}
@@ -191,5 +201,5 @@ func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 			}
 		}
 	}
-	return nil, -1, errors.New("the never claim has no acceptance cycle along the counterexample")
+	return nil, -1, nil, errors.New("the never claim has no acceptance cycle along the counterexample")
 }

@@ -50,9 +50,13 @@ type Options struct {
 	// (property.SIClaim), so that with Reduce an acceptance search by
 	// nested DFS is reduced on the product (search.ClaimReducer).
 	ClaimSI bool
-	// ClaimInvariant: the model's never claim is the usual claim of an
-	// invariant ([] p, property.Invariant), so that with Reduce a search
-	// for the claim's end (without Accept) is reduced on the product.
+	// ClaimInvariant: the model's never claim checks an invariant: it is
+	// the usual claim of an ltl [] p (property.Invariant) or a never
+	// claim that stays in its first state, not accepting, until it ends
+	// (property.NeverInvariant). With Reduce the search for the claim's
+	// end is then reduced on the product, as a safety search; with
+	// Accept too, since such a claim has no accepting cycle but at its
+	// end.
 	ClaimInvariant bool
 	// ReductionNote, when not empty, says why an acceptance search that
 	// could have been reduced was not (shown in the report).
@@ -135,7 +139,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			}
 			if r := newR(e); r != nil {
 				sopt.Reduce, sopt.Reducer = true, r
-				if opt.ClaimSI || opt.ClaimInvariant && !opt.Accept {
+				if opt.ClaimSI || opt.ClaimInvariant {
 					if cr := reduce.ForClaim(r, e); cr != nil {
 						sopt.Reducer = cr
 					}
@@ -246,8 +250,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	if u, ok := m.(Unreacher); ok && res.Complete {
 		sum.Unreached = u.Unreached()
-		if sopt.Property != nil {
-			// the claim is the probe claim (property.ProbeClaim), not the
+		if sopt.Property != nil || opt.ClosureOf != nil {
+			// the claim is the probe claim (property.ProbeClaim) or the
+			// closure under stuttering of the property's, not the
 			// property's: its unreached statements mean nothing
 			var keep []report.Unreached
 			for _, x := range sum.Unreached {
@@ -299,7 +304,7 @@ func closureTrails(res *search.Result, mc pins.Model) int {
 			dropped++
 			continue
 		}
-		steps, cs, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)
+		steps, cs, viol, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)
 		if err != nil && e.CycleStart >= 0 && e.CycleStart < len(e.Trail) {
 			// N may end instead of cycling: look for its end along the
 			// lasso unrolled
@@ -307,14 +312,19 @@ func closureTrails(res *search.Result, mc pins.Model) int {
 			for k := 0; k < 3; k++ {
 				unrolled = append(unrolled, e.Trail[e.CycleStart:]...)
 			}
-			if steps, cs, err = search.ClaimTrailAnyK(mc, unrolled, -1, pins.ClaimEnd); err == nil {
-				e.Violation = pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached"}
-				e.Depth = len(steps)
+			if steps, cs, viol, err = search.ClaimTrailAnyK(mc, unrolled, -1, pins.ClaimEnd); err == nil && viol == nil {
+				viol = &pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached"}
 			}
 		}
 		if err != nil {
 			dropped++
 			continue
+		}
+		if viol != nil && cs < 0 {
+			// the claim's own report: its end, or the assertion of a
+			// never claim written with assert
+			e.Violation = *viol
+			e.Depth = len(steps)
 		}
 		e.Trail, e.CycleStart = steps, cs
 		kept = append(kept, e)

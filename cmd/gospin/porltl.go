@@ -9,68 +9,40 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-// claimForReduction chooses how property p is checked by a search with
-// options o. With partial-order reduction on and an acceptance search by
-// nested DFS, a stutter-invariant ltl property is checked with its claim in
-// SI normal form (o.ClaimSI), with which the search on the product is
-// reduced (search/porltl.go); a replay must rebuild that claim, which the
-// trail header "claim: si" says. An ltl property that is not
-// stutter-invariant is checked with reduction against the closure under
-// stuttering of its claim, in SI normal form (property.ClosureClaim; Holzmann
-// and Kupferman), with o.ClaimSI and no "claim: si" header (usesClosure):
-// gospin verify writes no trail for that search, and an error it finds is
-// checked by a search without reduction against the usual claim
-// (closureNote). A never claim keeps its usual claim, unreduced, and
-// o.ReductionNote says why: gospin does not close never claims under
-// stuttering. Without -a the claim-end search is reduced only for ltl
-// invariants; -scc, -f, -l and -bfs with a claim are never reduced.
-func claimForReduction(p *property.Property, o *verify.Options, tr property.Translator) property.Translator {
-	if p != nil && o.Reduce && !o.Accept && !o.NonProgress && !o.BFS && p.Kind == property.LTL && property.Invariant(p.LTL) {
-		o.ClaimInvariant = true // the usual claim; see verify.Options
-		return tr
+// claimForReduction chooses how property p of model m is checked by a
+// search with options o (property.PlanReduction), sets o accordingly and
+// returns the property to build the model with (p, or p with another
+// never claim) and the translator for ltl blocks. A claim in SI normal
+// form of an ltl property (o.ClaimSI) must be rebuilt by a replay, which
+// the trail header "claim: si" says. With the closure under stuttering of
+// a claim (o.ClaimSI without that header: usesClosure) gospin verify
+// checks every error found against the usual claim, and searches without
+// reduction against it when only errors of the closure were found
+// (closureNote). -scc, -f, -l and -bfs with a claim are never reduced.
+func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr property.Translator) (*property.Property, property.Translator) {
+	if p == nil || !o.Reduce || o.NonProgress || o.BFS || o.SCC || o.Fair {
+		return p, tr
 	}
-	if p == nil || !o.Reduce || !o.Accept || o.SCC || o.Fair || o.NonProgress || o.BFS {
-		return tr
+	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)
+	o.ClaimInvariant = plan.Invariant
+	o.ClaimSI = plan.SI
+	if o.Accept && !plan.Invariant && !plan.SI {
+		o.ReductionNote = plan.Note
 	}
-	if p.Kind == property.Never {
-		o.ReductionNote = "a never claim is not known to be stutter-invariant"
-		return tr
-	}
-	if tr == nil {
-		return tr
-	}
-	c, why, err := property.SIClaim(p.LTL)
-	if err == nil && c == nil && why == "not stutter-invariant" {
-		if cc, _, err := property.ClosureClaim(p.LTL); err == nil && cc != nil {
-			// Holzmann and Kupferman: reduce against the claim's closure
-			// under stuttering; a counterexample is checked afterwards
-			// (closureFollowUp)
-			o.ClaimSI = true
-			return func(*ast.LTLDecl) (*ast.NeverDecl, error) { return cc, nil }
+	if plan.SI && !plan.Closure {
+		h := map[string]string{"claim": "si"}
+		for k, v := range o.TrailHeaders {
+			h[k] = v
 		}
+		o.TrailHeaders = h
 	}
-	if err != nil || c == nil {
-		if why != "" {
-			o.ReductionNote = "the property is " + why
-			if why[0] >= '0' && why[0] <= '9' {
-				o.ReductionNote = "the property has " + why
-			}
-		}
-		return tr
-	}
-	o.ClaimSI = true
-	h := map[string]string{"claim": "si"}
-	for k, v := range o.TrailHeaders {
-		h[k] = v
-	}
-	o.TrailHeaders = h
-	return func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+	return plan.Prop, plan.Translator
 }
 
 // usesClosure reports whether claimForReduction chose the closure under
 // stuttering for p (o.ClaimSI without the "claim: si" trail header).
 func usesClosure(p *property.Property, o *verify.Options) bool {
-	return p != nil && p.Kind == property.LTL && o.ClaimSI && o.TrailHeaders["claim"] != "si"
+	return p != nil && o.ClaimSI && o.TrailHeaders["claim"] != "si"
 }
 
 // closureNote is the report's note for a property checked against the
@@ -78,9 +50,14 @@ func usesClosure(p *property.Property, o *verify.Options) bool {
 // summary (whose errors verify.Run kept only when N has them along their
 // trails) and, when it found only errors that N does not have, the
 // summary of the search without reduction against N that followed
-// (Holzmann and Kupferman's algorithm).
-func closureNote(red, full *report.Summary) string {
-	const not = "the claim is not closed under stuttering"
+// (Holzmann and Kupferman's algorithm). For a never claim (never), whose
+// closure is taken without knowing whether it is closed already, only an
+// error of the closure alone shows that it is not.
+func closureNote(red, full *report.Summary, never bool) string {
+	not := "the claim is not closed under stuttering"
+	if never && full == nil {
+		not = "the never claim is not known to be closed under stuttering"
+	}
 	switch {
 	case full == nil && red.Errors > 0:
 		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering; the error found is one of the claim (checked along its trail, which replays with the claim)", not)

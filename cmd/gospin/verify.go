@@ -150,7 +150,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		}
 		for _, p := range todo {
 			o := vo
-			pm, err := property.Model(r.Model, p, claimForReduction(p, &o, ltlTranslator))
+			rpp, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
+			pm, err := property.Model(r.Model, rpp, rtr)
 			if err != nil {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 				return exitUsage
@@ -224,7 +225,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 					}
 				}
 				if err == nil {
-					note := closureNote(sum, full)
+					note := closureNote(sum, full, p.Kind == property.Never)
 					if full != nil {
 						sum = full
 					}

@@ -1,0 +1,355 @@
+package randmodel
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/verify"
+)
+
+var nNeverModels = flag.Int("randnever", 200, "number of random (model, never claim) pairs for TestNeverReductionDifferential (-short: 100)")
+
+// forSeeds hands seeds 1, 2, ... to one worker per CPU until n of them
+// were compared (check returns compared) or budget seeds were tried; it
+// stops early after a few failures (check's message not empty).
+func forSeeds(t *testing.T, n int, budget int64, check func(seed int64) (compared bool, msg string)) (compared int64) {
+	var ran, failures atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if failures.Load() > 5 {
+					continue
+				}
+				ok, msg := check(seed)
+				if msg != "" {
+					failures.Add(1)
+					t.Error(msg)
+				}
+				if ok {
+					ran.Add(1)
+				}
+			}
+		}()
+	}
+	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= budget; seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	return ran.Load()
+}
+
+// randNever writes a random never claim in one of the shapes people write
+// them: SPIN's (a labelled if per state, every option a goto), do loops
+// whose options without goto stay in the state, with else, skip, goto
+// alone, break into the next state, assert, and a last state whose
+// options may end the claim. A third of the claims check an invariant
+// (one loop that ends or fails an assertion when a condition fails).
+func randNever(r *rand.Rand, globals int, labels, procs []string) string {
+	prop := func() string {
+		if len(labels) > 0 && r.Intn(4) == 0 {
+			return "(" + labels[r.Intn(len(labels))] + ")"
+		}
+		if len(procs) > 0 && r.Intn(4) == 0 {
+			// a local of another process: its steps on it are local ones,
+			// which reduction may postpone unless they are visible
+			return fmt.Sprintf("(%s:l%d == %d)", procs[r.Intn(len(procs))], r.Intn(Default.Locals), r.Intn(3))
+		}
+		g := fmt.Sprintf("g%d", r.Intn(globals))
+		switch r.Intn(3) {
+		case 0:
+			return fmt.Sprintf("(%s == %d)", g, r.Intn(3))
+		case 1:
+			return fmt.Sprintf("(%s > 0)", g)
+		}
+		return fmt.Sprintf("(g0 != g%d)", r.Intn(globals))
+	}
+	guard := func() string {
+		switch r.Intn(7) {
+		case 0:
+			return "!" + prop()
+		case 1:
+			return "(" + prop() + " && " + prop() + ")"
+		case 2:
+			return "(" + prop() + " || !" + prop() + ")"
+		case 3:
+			return "(1)"
+		}
+		return prop()
+	}
+	var b strings.Builder
+	b.WriteString("never {\n")
+	if r.Intn(3) == 0 {
+		switch r.Intn(3) {
+		case 0:
+			fmt.Fprintf(&b, "\tdo :: assert(%s) od\n", guard())
+		case 1:
+			fmt.Fprintf(&b, "\tdo :: %s :: %s -> break od\n", guard(), guard())
+		default:
+			fmt.Fprintf(&b, "S0:\tif :: %s -> goto S0 :: %s -> goto fin fi;\nfin:\t(1)\n", guard(), guard())
+		}
+		b.WriteString("}\n")
+		return b.String()
+	}
+	n := 1 + r.Intn(3)
+	name := make([]string, n)
+	for i := range name {
+		name[i] = fmt.Sprintf("S%d", i)
+		if r.Intn(3) == 0 {
+			name[i] = "accept_" + name[i]
+		}
+	}
+	spin := r.Intn(2) == 0
+	ends := false
+	for i := 0; i < n; i++ {
+		var opts []string
+		for k := 1 + r.Intn(3); k > 0; k-- {
+			to := r.Intn(n + 1)
+			target := "fin"
+			if to < n {
+				target = name[to]
+			} else {
+				ends = true
+			}
+			switch {
+			case spin:
+				opts = append(opts, guard()+" -> goto "+target)
+			case to == i && r.Intn(2) == 0:
+				opts = append(opts, guard()) // stays: the loop goes round
+			case r.Intn(8) == 0:
+				opts = append(opts, "goto "+target)
+			case r.Intn(8) == 0:
+				opts = append(opts, "assert("+guard()+")")
+			default:
+				opts = append(opts, guard()+" -> goto "+target)
+			}
+		}
+		if !spin && i+1 < n && r.Intn(3) == 0 {
+			opts = append(opts, guard()+" -> break") // into the next state
+		}
+		if !spin && r.Intn(4) == 0 {
+			opts = append(opts, "else -> goto "+name[r.Intn(n)])
+		}
+		kw, end := "do", "od"
+		if spin {
+			kw, end = "if", "fi"
+		}
+		fmt.Fprintf(&b, "%s:\t%s\n", name[i], kw)
+		for _, o := range opts {
+			fmt.Fprintf(&b, "\t:: %s\n", o)
+		}
+		fmt.Fprintf(&b, "\t%s;\n", end)
+	}
+	if ends {
+		b.WriteString("fin:\t(1)\n")
+	} else {
+		b.WriteString("\t(0)\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// activeProcs lists the active proctypes of a generated model (one
+// instance each, so that P:l names a local of one process).
+func activeProcs(src string) []string {
+	var out []string
+	for _, line := range strings.Split(src, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "active proctype "); ok {
+			if i := strings.IndexByte(rest, '('); i > 0 {
+				out = append(out, rest[:i])
+			}
+		}
+	}
+	return out
+}
+
+type neverOutcome struct {
+	kinds     string
+	stored    int64
+	complete  bool
+	reduced   bool
+	closure   bool // checked against the closure of the claim
+	invariant bool // the claim checks an invariant (property.NeverInvariant)
+	// unconfirmed: errors of the closure that the claim does not have
+	// along their trails
+	unconfirmed int
+}
+
+// verdict is whether the claim found a violation: an acceptance cycle,
+// its end, or (in the claim) an assertion; the models' own assertions
+// are made conditions (noAsserts).
+func (o neverOutcome) verdict() bool {
+	return strings.Contains(o.kinds, "acceptance") || strings.Contains(o.kinds, "claim-end") || strings.Contains(o.kinds, "assertion")
+}
+
+// noAsserts makes the assertions of a generated model conditions that
+// always hold, so that every assertion violation is the claim's.
+func noAsserts(model string) string { return strings.ReplaceAll(model, "assert(", "(1 || ") }
+
+// checkNever verifies src's never claim with -a (accept) or without:
+// unreduced with the claim itself, or reduced as gospin verify does
+// (property.PlanReduction).
+func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool, err error) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return o, false, nil
+	}
+	props := property.List(fr.Model)
+	if len(props) != 1 || props[0].Kind != property.Never {
+		return o, false, nil
+	}
+	build := func(d *ast.NeverDecl) (*engine.Engine, error) {
+		p := props[0]
+		p.Never = d
+		pm, err := property.Model(fr.Model, &p, nil)
+		if err != nil {
+			return nil, err
+		}
+		var errs diag.List
+		prog := automata.Lower(pm, &errs)
+		if errs.HasErrors() || prog == nil {
+			return nil, fmt.Errorf("lowering: %v", &errs)
+		}
+		return engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+	}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, MemLimit: memLimit}
+	claim := props[0].Never
+	o.invariant = property.NeverInvariant(fr.Model, claim, false)
+	if reduce {
+		// as gospin verify (property.PlanReduction)
+		plan := property.PlanReduction(fr.Model, &props[0], accept, false, nil)
+		opt.ClaimInvariant, opt.ClaimSI, o.closure = plan.Invariant, plan.SI, plan.Closure
+		if plan.Closure {
+			orig, err := build(claim)
+			if err != nil {
+				return o, false, nil
+			}
+			opt.ClosureOf = orig
+		}
+		claim = plan.Prop.Never
+	}
+	e, err := build(claim)
+	if err != nil {
+		return o, true, fmt.Errorf("claim: %v", err)
+	}
+	sum, _, err := verify.Run(context.Background(), "rand.pml", e, opt)
+	if err != nil {
+		return o, true, fmt.Errorf("verify: %v", err)
+	}
+	set := map[string]bool{}
+	for _, v := range sum.Violations {
+		set[v.Kind] = true
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	o.kinds, o.stored, o.complete, o.reduced, o.unconfirmed = strings.Join(ks, ","), sum.StatesStored, sum.Complete, sum.Reduced, sum.Unconfirmed
+	return o, true, nil
+}
+
+// TestNeverReductionDifferential: random models with a random never
+// claim written by hand (randNever), checked with -a without reduction
+// against the claim, and with reduction as gospin verify does
+// (property.PlanReduction): a claim that checks an invariant with itself,
+// as a safety search; any other against the closure under stuttering of
+// the claim read as an automaton (property.NeverClosureClaim; Holzmann and
+// Kupferman), whose errors are kept only when the claim has them along
+// their trails. The claim is violated in both or in neither, except that
+// an error of the closure alone is no verdict (gospin verify then
+// searches without reduction against the claim; counted). Claims that
+// check an invariant are also searched without -a, with and without
+// reduction on the product: the same verdict.
+func TestNeverReductionDifferential(t *testing.T) {
+	n := *nNeverModels
+	if testing.Short() {
+		n = 100
+	}
+	var reduced, holds, confirmed, spurious, invariants, invReduced atomic.Int64
+	var full, red, invFull, invRed atomic.Int64
+	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
+		r := rand.New(rand.NewSource(seed * 104729))
+		model := noAsserts(Generate(seed, Default))
+		src := model + randNever(r, Default.Globals, labelProps(model), activeProcs(model))
+		merge := seed%2 == 0
+		a, ok, err := checkNever(src, merge, false, true)
+		if err != nil {
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if !ok || !a.complete && !a.verdict() {
+			return false, ""
+		}
+		b, _, err := checkNever(src, merge, true, true)
+		if err != nil {
+			return false, fmt.Sprintf("seed %d: reduced search: %v\n%s", seed, err, src)
+		}
+		if !b.complete && !b.verdict() {
+			return false, "" // the closure's product beyond the memory limit: no verdict
+		}
+		if b.closure {
+			switch {
+			case b.verdict():
+				confirmed.Add(1)
+			case b.unconfirmed > 0:
+				spurious.Add(1)
+			default:
+				holds.Add(1)
+			}
+		}
+		if a.verdict() != b.verdict() && !(b.closure && !b.verdict() && b.unconfirmed > 0) {
+			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with (closure %v, %d unconfirmed)\n%s", seed, merge, a.kinds, b.kinds, b.closure, b.unconfirmed, src)
+		}
+		if b.reduced && b.complete && !b.verdict() && b.unconfirmed == 0 {
+			reduced.Add(1)
+			full.Add(a.stored)
+			red.Add(b.stored)
+		}
+		if a.invariant {
+			c, _, err1 := checkNever(src, merge, false, false)
+			d, _, err2 := checkNever(src, merge, true, false)
+			if err1 != nil || err2 != nil {
+				return true, fmt.Sprintf("seed %d: without -a: %v %v\n%s", seed, err1, err2, src)
+			}
+			if c.complete || c.verdict() {
+				invariants.Add(1)
+				if c.verdict() != d.verdict() && (d.complete || d.verdict()) {
+					return true, fmt.Sprintf("seed %d (merge %v): without -a, errors %q without reduction, %q with\n%s", seed, merge, c.kinds, d.kinds, src)
+				}
+				if d.reduced && d.complete {
+					invReduced.Add(1)
+					invFull.Add(c.stored)
+					invRed.Add(d.stored)
+				}
+			}
+		}
+		return true, ""
+	})
+	t.Logf("%d (model, never claim) pairs compared; against the closure: %d hold, %d violations confirmed on the claim, %d violations of the closure only; states where they hold and the search was reduced (%d): claim unreduced %d, closure reduced %d",
+		ran, holds.Load(), confirmed.Load(), spurious.Load(), reduced.Load(), full.Load(), red.Load())
+	t.Logf("invariant claims without -a: %d compared, %d reduced: states %d unreduced, %d reduced", invariants.Load(), invReduced.Load(), invFull.Load(), invRed.Load())
+	if ran < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran, n)
+	}
+	if reduced.Load() == 0 || invReduced.Load() == 0 {
+		t.Error("no search was reduced")
+	}
+}

@@ -1,0 +1,129 @@
+package property
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/ltl"
+	"github.com/gospin/gospin/promela/frontend"
+)
+
+// loadClaim loads src and reads its only never claim.
+func loadClaim(t *testing.T, src string, ignoreAssert bool) (*ltl.Automaton, []string, string) {
+	t.Helper()
+	r := frontend.Load("claim.pml", []byte(src), &frontend.Config{})
+	if r.HasErrors() {
+		t.Fatalf("front end: %v", &r.Diags)
+	}
+	ps := List(r.Model)
+	if len(ps) != 1 || ps[0].Kind != Never {
+		t.Fatalf("want one never claim, have %d properties", len(ps))
+	}
+	a, props, why := ClaimAutomaton(r.Model, ps[0].Never, ignoreAssert)
+	var names []string
+	for i := range props {
+		names = append(names, string(rune('a'+i)))
+	}
+	return a, names, why
+}
+
+const claimSys = `byte x, y; bool b;
+chan q = [1] of { byte };
+active proctype P() { do :: x = (x+1)%3 :: y = 1 - y :: b = !b :: q!1 :: q?_ od }
+`
+
+// TestClaimAutomatonShapes: claims written by hand read as the automata
+// they mean, whatever their shape.
+func TestClaimAutomatonShapes(t *testing.T) {
+	for _, c := range []struct {
+		name, claim string
+		// words (prefix | loop, letters as valuations) and whether the
+		// automaton accepts them
+		accept, reject [][2][]uint64
+		props          int
+	}{
+		{
+			name: "SPIN's shape ([]<> p)",
+			claim: `never { T0_init: if :: ((x == 1)) -> goto accept_S9 :: (1) -> goto T0_init fi;
+				accept_S9: if :: (1) -> goto T0_init fi; }`,
+			props:  1,
+			accept: [][2][]uint64{{nil, {1}}, {{0, 0}, {0, 1}}},
+			reject: [][2][]uint64{{{1}, {0}}},
+		},
+		{
+			name:   "do loop with else and a skip (<> [] !p)",
+			claim:  `never { do :: skip :: (x == 1) -> break :: else od; accept: do :: !(x == 1) od }`,
+			props:  1,
+			accept: [][2][]uint64{{{1}, {0}}, {{0, 0, 1, 0}, {0}}},
+			reject: [][2][]uint64{{nil, {1}}, {{1}, {0, 1}}},
+		},
+		{
+			name:   "conjunction and disjunction share propositions",
+			claim:  `never { accept: do :: (x == 1 && !b) || (b && y > 0) od }`,
+			props:  3,
+			accept: [][2][]uint64{{nil, {1}}, {nil, {0b110, 1}}},
+			reject: [][2][]uint64{{nil, {0b011}}, {{1}, {0b010}}},
+		},
+		{
+			name:   "an assert ends the claim when it fails",
+			claim:  `never { do :: assert(!(x == 2 && b)) od }`,
+			props:  2,
+			accept: [][2][]uint64{{{0, 0b11}, {0}}},
+			reject: [][2][]uint64{{nil, {0, 1, 2}}},
+		},
+		{
+			name:   "the claim's end accepts everything after it",
+			claim:  `never { (x == 1) -> skip; (y == 1) }`,
+			props:  2,
+			accept: [][2][]uint64{{{1, 0, 2}, {0}}, {{1, 0, 3}, {1}}},
+			reject: [][2][]uint64{{{1, 1}, {0}}, {nil, {0}}},
+		},
+		{
+			name:   "a poll and a remote label are propositions",
+			claim:  `never { do :: q?[1] -> break :: else od; accept: do :: P@L od }`,
+			props:  2,
+			accept: [][2][]uint64{{{1}, {2}}},
+			reject: [][2][]uint64{{{1}, {0}}, {nil, {2}}},
+		},
+	} {
+		sys := claimSys
+		if strings.Contains(c.claim, "P@L") {
+			sys = strings.Replace(sys, "do ::", "L: do ::", 1)
+		}
+		a, _, why := loadClaim(t, sys+c.claim, false)
+		if a == nil {
+			t.Errorf("%s: not read: %s", c.name, why)
+			continue
+		}
+		if a.NumProps != c.props {
+			t.Errorf("%s: %d propositions, want %d", c.name, a.NumProps, c.props)
+		}
+		for _, w := range c.accept {
+			if !a.Accepts(w[0], w[1]) {
+				t.Errorf("%s: rejects %v(%v)^ω", c.name, w[0], w[1])
+			}
+		}
+		for _, w := range c.reject {
+			if a.Accepts(w[0], w[1]) {
+				t.Errorf("%s: accepts %v(%v)^ω", c.name, w[0], w[1])
+			}
+		}
+	}
+}
+
+// TestClaimAutomatonRefuses: claims that are not automata over state
+// propositions are refused with a reason.
+func TestClaimAutomatonRefuses(t *testing.T) {
+	for claim, want := range map[string]string{
+		`never { byte k; do :: k++ od }`:               "local",
+		`never { do :: timeout od }`:                   "timeout",
+		`never { do :: atomic { x == 1 -> skip } od }`: "atomic",
+		`never { do :: _last == 0 od }`:                "_last",
+		`never { do :: x == 0 || x == 1 || x == 2 || y == 0 || y == 1 || y == 2 || b || x > y || y > x -> skip od }`: "propositions",
+	} {
+		a, _, why := loadClaim(t, claimSys+claim, false)
+		if a != nil || !strings.Contains(why, want) {
+			t.Errorf("%s: read %v, reason %q; want refused (%s)", claim, a != nil, why, want)
+		}
+	}
+}

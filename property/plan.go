@@ -1,0 +1,99 @@
+package property
+
+import (
+	"github.com/gospin/gospin/promela/ast"
+)
+
+// Plan says how a property is checked by a search on the product with
+// partial-order reduction (PlanReduction).
+type Plan struct {
+	// Prop is the property to build the model with: the property itself,
+	// or, for a never claim checked against its closure, a copy with that
+	// claim.
+	Prop *Property
+	// Translator gives an ltl block's claim.
+	Translator Translator
+	// Invariant: the usual claim, which checks an invariant; the search
+	// for its end is reduced as a safety search (verify's ClaimInvariant).
+	Invariant bool
+	// SI: the claim is in Siegel's SI normal form, so that the acceptance
+	// search is reduced on the product (verify's ClaimSI). Trails of an
+	// ltl property found so replay with that claim ("claim: si"), unless
+	// Closure.
+	SI bool
+	// Closure: the claim is the closure under stuttering of the
+	// property's claim (Holzmann and Kupferman), in SI normal form: an
+	// error found must be checked against the property's usual claim
+	// along its trail (verify's ClosureOf), and the search without
+	// reduction against that claim decides when it finds only errors of
+	// the closure.
+	Closure bool
+	// Note, when nothing is reduced, says why.
+	Note string
+}
+
+// PlanReduction chooses how property p of model m is checked with
+// reduction, in an acceptance search (accept, -a: nested DFS) or a search
+// for the claim's end; tr is the usual translator of ltl blocks. The
+// choices, each sound (docs/por-ltl.md):
+//
+//   - an invariant (an ltl [] p: Invariant; a never claim that stays in
+//     its first state until it ends: NeverInvariant) keeps its usual
+//     claim, and the search is reduced as a safety search;
+//   - otherwise, without accept, nothing is reduced;
+//   - a stutter-invariant ltl property gets its claim in SI normal form
+//     (SIClaim), one that is not gets the closure under stuttering of its
+//     claim (ClosureClaim);
+//   - a never claim read as an automaton over its conditions gets the
+//     closure of that automaton (NeverClosureClaim): whether it is closed
+//     under stuttering already is not known.
+//
+// The caller decides whether reduction applies at all (not with -scc,
+// -f, -l, breadth-first or non-progress searches).
+func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Translator) Plan {
+	plan := Plan{Prop: p, Translator: tr}
+	if p == nil {
+		return plan
+	}
+	if p.Kind == LTL && Invariant(p.LTL) || p.Kind == Never && NeverInvariant(m, p.Never, ignoreAssert) {
+		plan.Invariant = true
+		return plan
+	}
+	if !accept {
+		return plan
+	}
+	if p.Kind == Never {
+		c, why := NeverClosureClaim(m, p.Never, ignoreAssert)
+		if c == nil {
+			plan.Note = why
+			return plan
+		}
+		q := *p
+		q.Never = c
+		plan.Prop, plan.SI, plan.Closure = &q, true, true
+		return plan
+	}
+	if tr == nil {
+		return plan
+	}
+	c, why, err := SIClaim(p.LTL)
+	if err == nil && c == nil && why == "not stutter-invariant" {
+		if cc, _, err := ClosureClaim(p.LTL); err == nil && cc != nil {
+			plan.Translator = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return cc, nil }
+			plan.SI, plan.Closure = true, true
+			return plan
+		}
+	}
+	if err != nil || c == nil {
+		if why != "" {
+			plan.Note = "the property is " + why
+			if why[0] >= '0' && why[0] <= '9' {
+				plan.Note = "the property has " + why
+			}
+		}
+		return plan
+	}
+	plan.Translator = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+	plan.SI = true
+	return plan
+}
