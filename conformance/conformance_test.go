@@ -151,8 +151,9 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil && p.Kind == property.LTL && property.Invariant(p.LTL) {
-		vo.ClaimInvariant = true // as gospin verify does
+	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
+		// as gospin verify does: an invariant's claim-end search is reduced
+		vo.ClaimInvariant = property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL).Invariant
 	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
@@ -555,8 +556,9 @@ func runSpinDefaults(r row, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil && p.Kind == property.LTL && property.Invariant(p.LTL) {
-		vo.ClaimInvariant = true // as gospin verify does
+	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
+		// as gospin verify does: an invariant's claim-end search is reduced
+		vo.ClaimInvariant = property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL).Invariant
 	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
