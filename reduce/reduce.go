@@ -191,7 +191,7 @@ func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 			}
 		}
 	}
-	r.newStubborn()
+	r.newStubborn(bits, buf)
 	if !any && (!stubborn || !r.stubbornPossible()) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package reduce_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/gospin/gospin/diag"
@@ -179,4 +180,62 @@ func TestChanVerdicts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStubbornRendezvousReadiness: a stubborn set holds the processes
+// that may observe a rendezvous partner's readiness when a member's step
+// makes a partner ready. In both models R's skip ends at a receive on the
+// rendezvous channel c, and with R alone in the initial state's set an
+// error was missed: in rendezvous_else.pml the ready receiver disables
+// S's else, which leads to an invalid end state (R blocked on c for
+// ever); in rendezvous_atomic.pml it lets S's send inside an atomic
+// sequence go through, where S would otherwise block with x == 1, lose
+// its atomicity and let T's assertion fail.
+func TestStubbornRendezvousReadiness(t *testing.T) {
+	for _, m := range []struct{ file, kind string }{
+		{"rendezvous_else.pml", "invalid-end-state"},
+		{"rendezvous_atomic.pml", "assertion"},
+	} {
+		src, err := os.ReadFile("../testdata/stubborn/" + m.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bfs := range []bool{false, true} {
+			full := verifyStubborn(t, string(src), false, bfs)
+			red := verifyStubborn(t, string(src), true, bfs)
+			if !full.kinds[m.kind] {
+				t.Fatalf("%s (bfs %v): no %s without reduction: %v", m.file, bfs, m.kind, full.kinds)
+			}
+			if !red.kinds[m.kind] {
+				t.Errorf("%s (bfs %v): the %s is missed with stubborn sets (%d states, errors %v)", m.file, bfs, m.kind, red.stored, red.kinds)
+			}
+		}
+	}
+}
+
+// verifyStubborn is verifyModel with stubborn sets when reduce is set.
+func verifyStubborn(t *testing.T, src string, reduce, bfs bool) outcome {
+	t.Helper()
+	fr := frontend.Load("t.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		t.Fatalf("front end: %v", fr.Diags.Error())
+	}
+	var errs diag.List
+	prog := automata.Lower(fr.Model, &errs)
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, _, err := verify.Run(context.Background(), "t.pml", e, verify.Options{MaxDepth: 1 << 20, HashLog2: 10, Reduce: reduce, Stubborn: reduce, BFS: bfs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := outcome{kinds: map[string]bool{}, stored: sum.StatesStored, reduced: sum.Reduced}
+	for _, v := range sum.Violations {
+		o.kinds[v.Kind] = true
+	}
+	return o
 }

@@ -39,11 +39,27 @@ import (
 // death (-end-) of an ordinary process changes only _nr_pr, which no
 // non-wild statement reads, so it conflicts with nothing else; a process
 // at -end- is never in a set.
+//
+// A process's location is state the slots do not describe either: the
+// readiness of a rendezvous partner. A member's step that enters a
+// location with a send or receive on a rendezvous channel makes that
+// channel's partners ready, which writes no slot but disables an
+// outsider's else (or unless body) beside the matching operation, and
+// decides whether an outsider blocked on it inside an atomic sequence
+// keeps its atomicity (the ample sets' blockMasks). So the outsiders that
+// may still block so on the matching side of a channel (Reducer.block)
+// join the set too when a member's step may end at such a location
+// (enter). Leaving such a location is covered by the channel's slot: the
+// location's own operations are in its footprint.
 type stubbornInfo struct {
 	words int
 	// per proctype tag and location: the footprint of the location's
 	// transitions (cur) and of everything reachable from it (fut)
 	cur, fut [][]foot
+	// enter[tag][loc]: the rendezvous channels, by side (send, recv), on
+	// which a process at loc takes part at a location where one of its
+	// steps from loc may end (after a merged chain or a d_step too)
+	enter [][]chanMasks
 }
 
 // foot is a footprint over the global slots (variables and channels).
@@ -199,8 +215,9 @@ func groupFoot(prog *automata.Program, info *pins.Info, slots []*automata.Var, n
 	return f
 }
 
-// newStubborn computes the footprints of every location of every proctype.
-func (r *Reducer) newStubborn() {
+// newStubborn computes the footprints of every location of every proctype
+// (bits and buf: chanBits and bufferedVars of the program).
+func (r *Reducer) newStubborn(bits map[*automata.Var]uint64, buf map[*automata.Var]bool) {
 	prog := r.e.Program()
 	info := r.e.Info()
 	slots := slotVars(prog, info)
@@ -209,6 +226,7 @@ func (r *Reducer) newStubborn() {
 	si := &stubbornInfo{words: words}
 	gf := map[*automata.Trans]foot{}
 	for _, p := range r.lay.Procs {
+		si.enter = append(si.enter, enterMasks(p, bits, buf))
 		cur := make([]foot, len(p.Locs))
 		fut := make([]foot, len(p.Locs))
 		for l, loc := range p.Locs {
@@ -289,6 +307,69 @@ func (r *Reducer) newStubborn() {
 	r.stub = si
 }
 
+// enterMasks computes enter (see stubbornInfo) for the locations of p: the
+// rendezvous operations at every location where a step may end. A merged
+// chain (engine/merge.go) continues only through locations whose one
+// transition is an assignment, ++/--, printf, printm, assert or jump; the
+// walk follows every such location, a superset of the chain's.
+//
+// (Leaving out the operations the start location has as well, as a
+// partner that stays ready, needs care with receives that match values
+// and with unless escapes, and saved nothing on the random models or the
+// corpus.)
+func enterMasks(p *automata.Proc, bits map[*automata.Var]uint64, buf map[*automata.Var]bool) []chanMasks {
+	direct := make([]chanMasks, len(p.Locs))
+	for l, loc := range p.Locs {
+		for _, t := range loc.Out {
+			if t.Kind != automata.TSend && t.Kind != automata.TRecv {
+				continue
+			}
+			ref := chanRef(t.Chan)
+			if ref != nil && buf[ref.Var] {
+				continue
+			}
+			if t.Kind == automata.TSend {
+				direct[l].send |= chanBit(bits, ref)
+			} else {
+				direct[l].recv |= chanBit(bits, ref)
+			}
+		}
+	}
+	out := make([]chanMasks, len(p.Locs))
+	seen := make([]bool, len(p.Locs))
+	for l, loc := range p.Locs {
+		for _, t := range loc.Out {
+			for i := range seen {
+				seen[i] = false
+			}
+			for to := t.To; ; {
+				if to < 0 || to >= len(p.Locs) {
+					if t.Kind != automata.TEnd {
+						out[l] = out[l].or(chanMasks{unknownChan, unknownChan, 0})
+					}
+					break
+				}
+				if seen[to] {
+					break
+				}
+				seen[to] = true
+				out[l] = out[l].or(direct[to])
+				next := p.Locs[to].Out
+				if len(next) != 1 {
+					break
+				}
+				switch next[0].Kind {
+				case automata.TAssign, automata.TIncDec, automata.TPrintf, automata.TPrintm, automata.TAssert, automata.TGoto:
+					to = next[0].To
+					continue
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
 // StubbornProcs implements search.StubbornReducer: the processes of the
 // stubborn set grown from process seed in state s (dst[pid] reports
 // membership), or false when the set cannot be formed (a process of it at
@@ -327,6 +408,8 @@ func (r *Reducer) StubbornProcs(s []byte, seed int, dst []bool) ([]bool, bool) {
 			ok = false
 			break
 		}
+		en := r.stub.enter[tag][loc]
+		rv := en.send|en.recv != 0
 		for q := 0; q < n; q++ {
 			if dst[q] {
 				continue
@@ -336,7 +419,15 @@ func (r *Reducer) StubbornProcs(s []byte, seed int, dst []bool) ([]bool, bool) {
 				ok = false
 				break
 			}
-			if conflicts(c, &r.stub.fut[qt][ql]) {
+			join := conflicts(c, &r.stub.fut[qt][ql])
+			if !join && rv {
+				// p's step makes a rendezvous partner ready that q may
+				// still observe beside else or unless, or inside an
+				// atomic sequence (see stubbornInfo)
+				b := &r.block[qt][ql]
+				join = overlap(b.send, en.recv) || overlap(b.recv, en.send)
+			}
+			if join {
 				dst[q] = true
 				queue = append(queue, q)
 			}

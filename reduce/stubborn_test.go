@@ -9,6 +9,7 @@ import (
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/internal/randmodel"
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 )
@@ -37,8 +38,11 @@ func loadStub(t *testing.T, src string) (*engine.Engine, *Reducer) {
 // a process whose guard reads a variable another may write pulls the
 // writer in; a channel's ops pull in the others' ops on it; a process
 // at a wild statement (run, timeout, _nr_pr) is in no set, one that may
-// later run a process brings in the new process's footprint, and an
-// operation on a local chan variable conflicts with everything.
+// later run a process brings in the new process's footprint, an
+// operation on a local chan variable conflicts with everything, and a
+// step that makes a rendezvous partner ready brings in the processes that
+// may observe the readiness (else beside the operation, or the operation
+// inside an atomic sequence).
 func TestStubbornFootprints(t *testing.T) {
 	type want struct {
 		seed int
@@ -71,6 +75,26 @@ active proctype P() { c!1 }
 active proctype Q() { c?_ }
 active proctype R() { x++ }
 `, []want{{0, true, "0,1"}, {2, true, "2"}}},
+		// R's step makes a receiver ready on c: S, whose else (or whose
+		// send inside an atomic sequence) sees that, joins R's set
+		{"rendezvous else", `
+chan c = [0] of { byte };
+active proctype R() { skip; c?_ }
+active proctype S() { if :: c!0 :: else fi }
+`, []want{{0, true, "0,1"}, {1, true, "0,1"}}},
+		{"rendezvous atomic", `
+byte x;
+chan c = [0] of { byte };
+active proctype R() { skip; c?_ }
+active proctype S() { atomic { x = 1; c!0; x = 0 } }
+active proctype T() { byte y; y++ }
+`, []want{{0, true, "0,1"}, {2, true, "2"}}},
+		// without else the readiness only enables S's send: R alone
+		{"rendezvous plain", `
+chan c = [0] of { byte };
+active proctype R() { skip; c?_ }
+active proctype S() { c!0 }
+`, []want{{0, true, "0"}, {1, true, "0,1"}}},
 		{"timeout", `
 byte x;
 active proctype P() { timeout }
@@ -118,9 +142,10 @@ active proctype R() { skip }
 }
 
 // stubbornViolation is the brute-force oracle of persistentViolation for
-// the stubborn sets: in every reachable state, for every seed, the set's
-// enabled steps stay exactly the same along every path of the other
-// processes, and each commutes with each of theirs.
+// the stubborn sets: in every reachable state, for every seed whose set
+// the search would use (stubbornUsable), the set's enabled steps stay
+// exactly the same along every path of the other processes, and each
+// commutes with each of theirs.
 func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 	fr := frontend.Load("r.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
@@ -167,7 +192,12 @@ func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 		return ms
 	}
 	for s := range seen {
-		for seed := range r.procOff {
+		// the number of processes of s (r.procOff is scratch: it holds
+		// the last state StubbornProcs decoded, not s)
+		if !r.decode([]byte(s)) {
+			return "", false
+		}
+		for seed, n := 0, len(r.procOff); seed < n; seed++ {
 			set, ok := r.StubbornProcs([]byte(s), seed, nil)
 			if !ok {
 				continue
@@ -184,7 +214,7 @@ func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 				return strings.Join(g, ",")
 			}
 			want := key(steps(s))
-			if want == "" {
+			if want == "" || !stubbornUsable(e, s, in) {
 				continue
 			}
 			vis := map[string]bool{s: true}
@@ -231,6 +261,24 @@ func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 		}
 	}
 	return "", true
+}
+
+// stubbornUsable: the search (search/por.go) would use a set in s, with
+// the checks it adds to StubbornProcs': no step is a timeout or an
+// atomicity loss, none of the set's steps enters an atomic sequence, and
+// a rendezvous has both partners in the set or neither.
+func stubbornUsable(e *engine.Engine, s string, in func(int) bool) bool {
+	good := true
+	e.Next([]byte(s), func(t *pins.Transition, _ []byte) bool {
+		switch {
+		case t.Flags&(pins.Timeout|pins.AtomicLost) != 0,
+			in(t.Pid) && t.Flags&pins.InAtomic != 0,
+			t.Pid2 >= 0 && in(t.Pid) != in(t.Pid2):
+			good = false
+		}
+		return good
+	})
+	return good
 }
 
 // TestStubbornPersistent runs the oracle on random models.
