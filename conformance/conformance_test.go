@@ -152,8 +152,11 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 		return result{}, err
 	}
 	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
-		// as gospin verify does: an invariant's claim-end search is reduced
-		vo.ClaimInvariant = property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL).Invariant
+		// as gospin verify does: an invariant's claim-end search is
+		// reduced; an inert claim is left out of the search, its errors
+		// replayed with it (on the model with the claim, prog below)
+		plan := property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL)
+		vo.ClaimInvariant, vo.InertClaim = plan.Invariant, plan.Inert
 	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
@@ -163,6 +166,20 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
 	if err != nil {
 		return result{}, err
+	}
+	if vo.InertClaim {
+		vo.ClosureOf = m
+		free, err := property.Model(fr.Model, nil, nil)
+		if err != nil {
+			return result{}, err
+		}
+		fprog := automata.Lower(free, &errs)
+		if errs.HasErrors() || fprog == nil {
+			return result{}, fmt.Errorf("lowering: %s", errs.Error())
+		}
+		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}); err != nil {
+			return result{}, err
+		}
 	}
 	sum, sres, err := verify.Run(context.Background(), path, m, vo)
 	if err != nil {
@@ -557,8 +574,11 @@ func runSpinDefaults(r row, vo verify.Options) (result, error) {
 		return result{}, err
 	}
 	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
-		// as gospin verify does: an invariant's claim-end search is reduced
-		vo.ClaimInvariant = property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL).Invariant
+		// as gospin verify does: an invariant's claim-end search is
+		// reduced; an inert claim is left out of the search, its errors
+		// replayed with it (on the model with the claim, prog below)
+		plan := property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL)
+		vo.ClaimInvariant, vo.InertClaim = plan.Invariant, plan.Inert
 	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
@@ -568,6 +588,20 @@ func runSpinDefaults(r row, vo verify.Options) (result, error) {
 	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
 	if err != nil {
 		return result{}, err
+	}
+	if vo.InertClaim {
+		vo.ClosureOf = m
+		free, err := property.Model(fr.Model, nil, nil)
+		if err != nil {
+			return result{}, err
+		}
+		fprog := automata.Lower(free, &errs)
+		if errs.HasErrors() || fprog == nil {
+			return result{}, fmt.Errorf("lowering: %s", errs.Error())
+		}
+		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}); err != nil {
+			return result{}, err
+		}
 	}
 	sum, sres, err := verify.Run(context.Background(), path, m, vo)
 	if err != nil {

@@ -326,3 +326,24 @@ func NeverInvariant(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 	}
 	return true
 }
+
+// ClaimInert reports whether never claim d of model m can report nothing
+// and prune nothing in a search without -a: read as an automaton
+// (ClaimAutomaton), it cannot reach its end (nor fail an assertion), and
+// its first state has a self-loop on true. Every run of the system is
+// then followed by the claim (staying in its first state), so the states
+// of the system a search with the claim reaches are those it reaches
+// without it, and its errors (the system's: assertions and run-time
+// errors; pan checks no invalid end states with a claim) are the same.
+func ClaimInert(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
+	a, _, end, _ := readClaim(m, d, ignoreAssert)
+	if a == nil || end >= 0 {
+		return false
+	}
+	for _, e := range a.States[a.Init].Edges {
+		if e.To == a.Init && e.Guard.IsTrue() {
+			return true
+		}
+	}
+	return false
+}

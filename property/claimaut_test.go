@@ -127,3 +127,49 @@ func TestClaimAutomatonRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimInert: claims that can neither end nor fail and whose first
+// state loops on true are inert without -a; the others are not.
+func TestClaimInert(t *testing.T) {
+	for claim, want := range map[string]bool{
+		// SPIN's claim of !([]<> p): waits in its first state
+		`never { T0_init: if :: (x == 1) -> goto accept_S9 :: (1) -> goto T0_init fi;
+			accept_S9: if :: (1) -> goto T0_init fi; }`: true,
+		`never { do :: skip :: (x == 1) -> break od; accept: do :: !(x == 1) od }`: true,
+		// blocks in its first state: prunes the search
+		`never { accept: do :: !(x == 1) od }`: false,
+		// can end
+		`never { do :: skip :: (x == 1) -> break od }`: false,
+		// can fail
+		`never { do :: skip :: assert(x != 2) od }`: false,
+	} {
+		r := frontend.Load("claim.pml", []byte(claimSys+claim), &frontend.Config{})
+		if r.HasErrors() {
+			t.Fatalf("front end: %v", &r.Diags)
+		}
+		d := List(r.Model)[0].Never
+		if got := ClaimInert(r.Model, d, false); got != want {
+			t.Errorf("%s: inert %v, want %v", claim, got, want)
+		}
+	}
+	// with assertions ignored (-A) an assert is a step like skip
+	r := frontend.Load("claim.pml", []byte(claimSys+`never { do :: skip :: assert(x != 2) od }`), &frontend.Config{})
+	if !ClaimInert(r.Model, List(r.Model)[0].Never, true) {
+		t.Error("a claim whose assertion is ignored is not inert")
+	}
+	for f, want := range map[string]bool{
+		"[]<> (x == 1)":         true,  // !: <>[] !p, waits in its first state
+		"[] ((x == 1) -> <> b)": true,  // !: <> (p && [] !b)
+		"<> (x == 1)":           false, // !: [] !p blocks at once
+		"[] (x < 2)":            false, // !: <> !p ends
+		"(x == 1) U (y == 1)":   false,
+	} {
+		r := frontend.Load("f.pml", []byte(claimSys+"ltl p { "+f+" }"), &frontend.Config{})
+		if r.HasErrors() {
+			t.Fatalf("front end: %v", &r.Diags)
+		}
+		if got := LTLInert(List(r.Model)[0].LTL); got != want {
+			t.Errorf("ltl %s: inert %v, want %v", f, got, want)
+		}
+	}
+}

@@ -28,6 +28,12 @@ type Plan struct {
 	// reduction against that claim decides when it finds only errors of
 	// the closure.
 	Closure bool
+	// Inert (without accept): the claim can neither end nor fail and
+	// never blocks the system (ClaimInert), so the search runs on the
+	// model without it (Prop is nil), reduced as a claim-free safety
+	// search, with invalid end states unchecked as pan does with a claim;
+	// its errors are replayed with the claim (verify's ClosureOf).
+	Inert bool
 	// Note, when nothing is reduced, says why.
 	Note string
 }
@@ -40,7 +46,10 @@ type Plan struct {
 //   - an invariant (an ltl [] p: Invariant; a never claim that stays in
 //     its first state until it ends: NeverInvariant) keeps its usual
 //     claim, and the search is reduced as a safety search;
-//   - otherwise, without accept, nothing is reduced;
+//   - otherwise, without accept, a claim that can neither end nor fail
+//     and whose first state loops on true (ClaimInert, LTLInert: the
+//     claims of liveness properties, as a rule) is left out of the search, which is
+//     then the system's safety search; any other claim is not reduced;
 //   - a stutter-invariant ltl property gets its claim in SI normal form
 //     (SIClaim), one that is not gets the closure under stuttering of its
 //     claim (ClosureClaim);
@@ -60,6 +69,9 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 		return plan
 	}
 	if !accept {
+		if p.Kind == Never && ClaimInert(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLInert(p.LTL) {
+			plan.Prop, plan.Inert = nil, true
+		}
 		return plan
 	}
 	if p.Kind == Never {

@@ -56,3 +56,44 @@ func Invariant(d *ast.LTLDecl) bool {
 	f, _ := ltl.FromAST(d.Formula)
 	return ltl.Invariant(f)
 }
+
+// LTLInert is ClaimInert for the usual claim of ltl block d (FromLTL):
+// the claim has no end (an accepting state whose only edge is a true
+// self-loop, which NeverClaim writes as the claim's end) reachable, and
+// its first state loops on true.
+func LTLInert(d *ast.LTLDecl) bool {
+	f, props := ltl.FromAST(d.Formula)
+	if len(props) > 64 {
+		return false
+	}
+	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	if len(a.States) == 0 {
+		return false
+	}
+	loops := false
+	for _, e := range a.States[a.Init].Edges {
+		if e.To == a.Init && e.Guard.IsTrue() {
+			loops = true
+		}
+	}
+	if !loops {
+		return false
+	}
+	seen := map[int]bool{a.Init: true}
+	todo := []int{a.Init}
+	for len(todo) > 0 {
+		q := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		s := a.States[q]
+		if s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == q && s.Edges[0].Guard.IsTrue() {
+			return false // the claim's end
+		}
+		for _, e := range s.Edges {
+			if len(e.Guard) > 0 && !seen[e.To] {
+				seen[e.To] = true
+				todo = append(todo, e.To)
+			}
+		}
+	}
+	return true
+}

@@ -58,6 +58,14 @@ type Options struct {
 	// Accept too, since such a claim has no accepting cycle but at its
 	// end.
 	ClaimInvariant bool
+	// InertClaim: m is the model without the property's never claim,
+	// which can neither end nor fail and never blocks the system
+	// (property.ClaimInert): a search without Accept on m finds exactly
+	// the errors of the search with it. Invalid end states are then not
+	// checked (pan does not check them with a claim), the report names
+	// the claim, and ClosureOf, the model with the claim, gets the trails
+	// rewritten (every error is one of it).
+	InertClaim bool
 	// ReductionNote, when not empty, says why an acceptance search that
 	// could have been reduced was not (shown in the report).
 	ReductionNote string
@@ -113,7 +121,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		MaxDepth:     opt.MaxDepth,
 		StopAfter:    opt.StopAfter,
 		IgnoreAssert: opt.IgnoreAssert,
-		IgnoreEnd:    opt.IgnoreEnd,
+		IgnoreEnd:    opt.IgnoreEnd || opt.InertClaim,
 		AllTrails:    opt.AllTrails,
 		Accept:       opt.Accept,
 		NonProgress:  opt.NonProgress,
@@ -193,7 +201,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		StoredBytes:      res.Store.StoredBytes,
 		DepthLimited:     res.DepthLimitHit,
 		Violations:       []report.Violation{},
-		Claim:            m.Info() != nil && m.Info().Claim,
+		Claim:            m.Info() != nil && m.Info().Claim || opt.InertClaim,
 		Acceptance:       opt.Accept && !opt.NonProgress,
 		NonProgress:      opt.NonProgress,
 		Fair:             opt.Fair,

@@ -18,13 +18,17 @@ import (
 // a claim (o.ClaimSI without that header: usesClosure) gospin verify
 // checks every error found against the usual claim, and searches without
 // reduction against it when only errors of the closure were found
-// (closureNote). -scc, -f, -l and -bfs with a claim are never reduced.
+// (closureNote). Without -a, a claim that can neither end nor fail and
+// never blocks the system is left out of the search (o.InertClaim,
+// inertNote), whose trails are rewritten for the claim. -scc, -f, -l and
+// -bfs with a claim are never reduced.
 func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr property.Translator) (*property.Property, property.Translator) {
 	if p == nil || !o.Reduce || o.NonProgress || o.BFS || o.SCC || o.Fair {
 		return p, tr
 	}
 	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)
 	o.ClaimInvariant = plan.Invariant
+	o.InertClaim = plan.Inert
 	o.ClaimSI = plan.SI
 	if o.Accept && !plan.Invariant && !plan.SI {
 		o.ReductionNote = plan.Note
@@ -38,6 +42,10 @@ func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr
 	}
 	return plan.Prop, plan.Translator
 }
+
+// inertNote is the report's note for a search without -a that left out an
+// inert claim (property.ClaimInert).
+const inertNote = "the claim can neither end nor fail and its first state loops on true: without -a it reports nothing and prunes nothing, so the system was searched without it, its errors replayed with the claim"
 
 // usesClosure reports whether claimForReduction chose the closure under
 // stuttering for p (o.ClaimSI without the "claim: si" trail header).

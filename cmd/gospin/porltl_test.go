@@ -145,3 +145,29 @@ func TestSiegelFig2SPIN(t *testing.T) {
 		t.Errorf("SPIN without reduction: expected the cycle\n%s", out)
 	}
 }
+
+// TestInertClaim: without -a an ltl liveness property's claim, which can
+// neither end nor fail and waits in its first state on true, is left out
+// of the search (property.ClaimInert): the search is the system's,
+// reduced, it finds the model's assertion violation, the report names
+// the claim and says why, and the trail replays with the claim to the
+// same violation. With -noreduce the search keeps the claim and finds
+// the same error.
+func TestInertClaim(t *testing.T) {
+	path := copyModel(t, "testdata/porltl/inert_claim.pml")
+	code, out, errs := gospin("verify", path)
+	if code != exitFound || !strings.Contains(out, "assertion violated") || !strings.Contains(out, "never claim         \t+ (live)") {
+		t.Fatalf("exit %d, want the assertion violation with the claim named\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "+ Partial Order Reduction") || !strings.Contains(out, "so the system was searched without it") {
+		t.Errorf("the report does not say that the claim was left out\n%s", out)
+	}
+	rcode, rout, rerrs := gospin("run", "-t", path)
+	if rcode == exitUsage || !strings.Contains(rout, "assertion violated") || strings.Contains(rout, "does not match") {
+		t.Errorf("replay: exit %d\n%s%s", rcode, rout, rerrs)
+	}
+	code, out, errs = gospin("verify", "-noreduce", path)
+	if code != exitFound || !strings.Contains(out, "assertion violated") || strings.Contains(out, "searched without it") {
+		t.Errorf("-noreduce: exit %d, want the assertion violation with the claim in the search\n%s%s", code, out, errs)
+	}
+}

@@ -193,7 +193,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				}
 			}
 			start := time.Now()
-			closure := usesClosure(p, &o)
+			closure := usesClosure(p, &o) || o.InertClaim
 			ro := o
 			var mc verify.Model
 			if closure {
@@ -218,13 +218,19 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 					// an error of the closure only: the search without
 					// reduction against the claim decides
 					fo := o
-					fo.Reduce, fo.ClaimSI = false, false
+					fo.Reduce, fo.ClaimSI, fo.InertClaim = false, false, false
 					fo.ReductionNote = ""
 					if m, err = buildModel(&rp, mo); err == nil {
 						full, _, err = verify.Run(ctx, path, m, fo)
 					}
 				}
-				if err == nil {
+				if err == nil && o.InertClaim {
+					if full != nil {
+						sum = full // not expected: every error is the claim's
+					} else {
+						sum.StutterNote = inertNote
+					}
+				} else if err == nil {
 					note := closureNote(sum, full, p.Kind == property.Never)
 					if full != nil {
 						sum = full

@@ -118,11 +118,24 @@ func randNever(r *rand.Rand, globals int, labels, procs []string) string {
 		}
 	}
 	spin := r.Intn(2) == 0
+	// one in four claims waits in its first state and cannot end or fail,
+	// as the claims of liveness properties do (property.ClaimInert)
+	waits := r.Intn(4) == 0
 	ends := false
 	for i := 0; i < n; i++ {
 		var opts []string
+		if waits && i == 0 {
+			if spin {
+				opts = append(opts, "(1) -> goto "+name[0])
+			} else {
+				opts = append(opts, "skip")
+			}
+		}
 		for k := 1 + r.Intn(3); k > 0; k-- {
 			to := r.Intn(n + 1)
+			if waits {
+				to = r.Intn(n)
+			}
 			target := "fin"
 			if to < n {
 				target = name[to]
@@ -136,7 +149,7 @@ func randNever(r *rand.Rand, globals int, labels, procs []string) string {
 				opts = append(opts, guard()) // stays: the loop goes round
 			case r.Intn(8) == 0:
 				opts = append(opts, "goto "+target)
-			case r.Intn(8) == 0:
+			case r.Intn(8) == 0 && !waits:
 				opts = append(opts, "assert("+guard()+")")
 			default:
 				opts = append(opts, guard()+" -> goto "+target)
@@ -188,6 +201,7 @@ type neverOutcome struct {
 	reduced   bool
 	closure   bool // checked against the closure of the claim
 	invariant bool // the claim checks an invariant (property.NeverInvariant)
+	inert     bool // the claim was left out of a search without -a (property.ClaimInert)
 	// unconfirmed: errors of the closure that the claim does not have
 	// along their trails
 	unconfirmed int
@@ -219,7 +233,11 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 	build := func(d *ast.NeverDecl) (*engine.Engine, error) {
 		p := props[0]
 		p.Never = d
-		pm, err := property.Model(fr.Model, &p, nil)
+		pp := &p
+		if d == nil {
+			pp = nil // the model without its claim
+		}
+		pm, err := property.Model(fr.Model, pp, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -244,7 +262,20 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 			}
 			opt.ClosureOf = orig
 		}
-		claim = plan.Prop.Never
+		switch {
+		case plan.Inert:
+			// the search runs without the claim, its errors replayed
+			// with it
+			orig, err := build(claim)
+			if err != nil {
+				return o, false, nil
+			}
+			opt.InertClaim, opt.ClosureOf = true, orig
+			o.inert = true
+			claim = nil
+		default:
+			claim = plan.Prop.Never
+		}
 	}
 	e, err := build(claim)
 	if err != nil {
@@ -278,18 +309,23 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 // an error of the closure alone is no verdict (gospin verify then
 // searches without reduction against the claim; counted). Claims that
 // check an invariant are also searched without -a, with and without
-// reduction on the product: the same verdict.
+// reduction on the product: the same verdict; and claims that can neither
+// end nor fail and never block (property.ClaimInert), on the models with
+// their own assertions, without -a with the claim unreduced and without
+// it reduced: the same errors.
 func TestNeverReductionDifferential(t *testing.T) {
 	n := *nNeverModels
 	if testing.Short() {
 		n = 100
 	}
 	var reduced, holds, confirmed, spurious, invariants, invReduced atomic.Int64
-	var full, red, invFull, invRed atomic.Int64
+	var full, red, invFull, invRed, inerts, inertFull, inertRed atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		r := rand.New(rand.NewSource(seed * 104729))
-		model := noAsserts(Generate(seed, Default))
-		src := model + randNever(r, Default.Globals, labelProps(model), activeProcs(model))
+		withAsserts := Generate(seed, Default)
+		model := noAsserts(withAsserts)
+		claim := randNever(r, Default.Globals, labelProps(model), activeProcs(model))
+		src, srcA := model+claim, withAsserts+claim
 		merge := seed%2 == 0
 		a, ok, err := checkNever(src, merge, false, true)
 		if err != nil {
@@ -323,6 +359,22 @@ func TestNeverReductionDifferential(t *testing.T) {
 			full.Add(a.stored)
 			red.Add(b.stored)
 		}
+		if inert, _, _ := checkNever(srcA, merge, true, false); inert.inert {
+			// the claim left out of the search without -a: the same
+			// errors, the models' own assertions included
+			c, _, err1 := checkNever(srcA, merge, false, false)
+			if err1 != nil {
+				return true, fmt.Sprintf("seed %d: without -a: %v\n%s", seed, err1, srcA)
+			}
+			if c.complete && inert.complete {
+				inerts.Add(1)
+				inertFull.Add(c.stored)
+				inertRed.Add(inert.stored)
+				if c.kinds != inert.kinds {
+					return true, fmt.Sprintf("seed %d (merge %v): without -a, errors %q with the claim, %q without the inert claim\n%s", seed, merge, c.kinds, inert.kinds, srcA)
+				}
+			}
+		}
 		if a.invariant {
 			c, _, err1 := checkNever(src, merge, false, false)
 			d, _, err2 := checkNever(src, merge, true, false)
@@ -346,10 +398,11 @@ func TestNeverReductionDifferential(t *testing.T) {
 	t.Logf("%d (model, never claim) pairs compared; against the closure: %d hold, %d violations confirmed on the claim, %d violations of the closure only; states where they hold and the search was reduced (%d): claim unreduced %d, closure reduced %d",
 		ran, holds.Load(), confirmed.Load(), spurious.Load(), reduced.Load(), full.Load(), red.Load())
 	t.Logf("invariant claims without -a: %d compared, %d reduced: states %d unreduced, %d reduced", invariants.Load(), invReduced.Load(), invFull.Load(), invRed.Load())
+	t.Logf("inert claims without -a (left out of the search): %d compared: states %d with the claim unreduced, %d without it reduced", inerts.Load(), inertFull.Load(), inertRed.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
-	if reduced.Load() == 0 || invReduced.Load() == 0 {
+	if reduced.Load() == 0 || invReduced.Load() == 0 || inerts.Load() == 0 {
 		t.Error("no search was reduced")
 	}
 }
