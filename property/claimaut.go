@@ -347,3 +347,31 @@ func ClaimInert(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 	}
 	return false
 }
+
+// NeverWaits reports whether never claim d of model m, searched without
+// -a, checks an invariant in the wider sense that the search for the
+// claim's end may be reduced as a safety search: read as an automaton
+// (ClaimAutomaton), it stays in its first state or moves to its end, if
+// it has one, and nothing else; whether the first state is accepting does
+// not matter without -a. A claim without an end only prunes: the search
+// covers the states reached along states that satisfy the conditions of
+// its self-loops (G U false), whose errors reduction keeps as it keeps
+// those of an invariant.
+func NeverWaits(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
+	a, _, end, _ := readClaim(m, d, ignoreAssert)
+	return a != nil && waits(a, end)
+}
+
+// waits reports whether a's first state has edges only to itself and to
+// end (-1: no end).
+func waits(a *ltl.Automaton, end int) bool {
+	if a.Init == end {
+		return false
+	}
+	for _, e := range a.States[a.Init].Edges {
+		if e.To != a.Init && e.To != end {
+			return false
+		}
+	}
+	return true
+}

@@ -173,3 +173,38 @@ func TestClaimInert(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimWaits: without -a, claims that stay in their first state or
+// move to their end (accepting or not) are searched as invariants.
+func TestClaimWaits(t *testing.T) {
+	for claim, want := range map[string]bool{
+		`never { do :: assert(x != 2) od }`:                      true,
+		`never { do :: (x != 2) od }`:                            true, // only prunes
+		`never { accept: do :: (x != 2) :: b -> break od }`:      true,
+		`never { do :: skip :: (x == 1) -> break od; (y == 1) }`: false,
+		`never { accept: do :: (x != 2) od; }`:                   true,
+	} {
+		r := frontend.Load("claim.pml", []byte(claimSys+claim), &frontend.Config{})
+		if r.HasErrors() {
+			t.Fatalf("front end: %v", &r.Diags)
+		}
+		if got := NeverWaits(r.Model, List(r.Model)[0].Never, false); got != want {
+			t.Errorf("%s: waits %v, want %v", claim, got, want)
+		}
+	}
+	for f, want := range map[string]bool{
+		"[] (x < 2)":          true,
+		"<> (x == 1)":         true, // !: [] !p waits, then blocks
+		"[]<> (x == 1)":       false,
+		"(x == 1) U (y == 1)": true, // !: waits on (x == 1) && !(y == 1), ends on neither
+		"<> [] (x == 1)":      false,
+	} {
+		r := frontend.Load("f.pml", []byte(claimSys+"ltl p { "+f+" }"), &frontend.Config{})
+		if r.HasErrors() {
+			t.Fatalf("front end: %v", &r.Diags)
+		}
+		if got := LTLWaits(List(r.Model)[0].LTL); got != want {
+			t.Errorf("ltl %s: waits %v, want %v", f, got, want)
+		}
+	}
+}

@@ -44,8 +44,11 @@ type Plan struct {
 // choices, each sound (docs/por-ltl.md):
 //
 //   - an invariant (an ltl [] p: Invariant; a never claim that stays in
-//     its first state until it ends: NeverInvariant) keeps its usual
-//     claim, and the search is reduced as a safety search;
+//     its first state, not accepting, until it ends: NeverInvariant)
+//     keeps its usual claim, and the search is reduced as a safety
+//     search; without accept, so does any claim that stays in its first
+//     state or moves to its end, if it has one (NeverWaits, LTLWaits:
+//     <> p as well);
 //   - otherwise, without accept, a claim that can neither end nor fail
 //     and whose first state loops on true (ClaimInert, LTLInert: the
 //     claims of liveness properties, as a rule) is left out of the search, which is
@@ -69,6 +72,12 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 		return plan
 	}
 	if !accept {
+		if p.Kind == Never && NeverWaits(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLWaits(p.LTL) {
+			// without -a acceptance does not matter: a claim that waits
+			// in its first state, and perhaps ends, checks an invariant
+			plan.Invariant = true
+			return plan
+		}
 		if p.Kind == Never && ClaimInert(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLInert(p.LTL) {
 			plan.Prop, plan.Inert = nil, true
 		}

@@ -97,3 +97,29 @@ func LTLInert(d *ast.LTLDecl) bool {
 	}
 	return true
 }
+
+// LTLWaits is NeverWaits for the usual claim of ltl block d (FromLTL):
+// its first state has edges only to itself and to the claim's end (an
+// accepting state whose only edge is a true self-loop). The claims of
+// invariants [] p and of <> p (the claim waits while !p holds, and blocks
+// after) are such.
+func LTLWaits(d *ast.LTLDecl) bool {
+	f, props := ltl.FromAST(d.Formula)
+	if len(props) > 64 {
+		return false
+	}
+	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	if len(a.States) == 0 {
+		return false
+	}
+	for _, e := range a.States[a.Init].Edges {
+		if e.To == a.Init {
+			continue
+		}
+		s := a.States[e.To]
+		if !(s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == e.To && s.Edges[0].Guard.IsTrue()) {
+			return false
+		}
+	}
+	return true
+}

@@ -98,7 +98,12 @@ func randNever(r *rand.Rand, globals int, labels, procs []string) string {
 	var b strings.Builder
 	b.WriteString("never {\n")
 	if r.Intn(3) == 0 {
-		switch r.Intn(3) {
+		switch r.Intn(5) {
+		case 3:
+			// blocks when the condition fails: it only prunes
+			fmt.Fprintf(&b, "\tdo :: %s od\n", guard())
+		case 4:
+			fmt.Fprintf(&b, "accept:\tdo :: %s :: %s -> break od\n", guard(), guard())
 		case 0:
 			fmt.Fprintf(&b, "\tdo :: assert(%s) od\n", guard())
 		case 1:
@@ -200,7 +205,7 @@ type neverOutcome struct {
 	complete  bool
 	reduced   bool
 	closure   bool // checked against the closure of the claim
-	invariant bool // the claim checks an invariant (property.NeverInvariant)
+	invariant bool // the claim waits in its first state, and perhaps ends (property.NeverWaits)
 	inert     bool // the claim was left out of a search without -a (property.ClaimInert)
 	// unconfirmed: errors of the closure that the claim does not have
 	// along their trails
@@ -250,7 +255,7 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 	}
 	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, MemLimit: memLimit}
 	claim := props[0].Never
-	o.invariant = property.NeverInvariant(fr.Model, claim, false)
+	o.invariant = property.NeverWaits(fr.Model, claim, false)
 	if reduce {
 		// as gospin verify (property.PlanReduction)
 		plan := property.PlanReduction(fr.Model, &props[0], accept, false, nil)
