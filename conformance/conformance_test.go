@@ -191,7 +191,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 		res.kind = panKind[sum.Violations[0].Kind]
 		// the trail must replay to the same error (gospin run -t)
 		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
-			e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge})
+			e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
 			if err != nil {
 				return result{}, err
 			}
@@ -551,85 +551,5 @@ func errorKinds(t *testing.T, r row, reduce bool) string {
 // reset, write-only hiding, statement merging), with the trail replayed by
 // an engine with the same options.
 func runSpinDefaults(r row, vo verify.Options) (result, error) {
-	noreduce, merge := true, true
-	path := filepath.Join(corpusDir, "models", r.model+".pml")
-	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
-	if err != nil {
-		return result{}, err
-	}
-	if fr.HasErrors() {
-		return result{}, fmt.Errorf("front end: %s", fr.Diags.Error())
-	}
-	// the property pan checked: the -N one, else the model's first claim
-	props := property.List(fr.Model)
-	var p *property.Property
-	switch {
-	case r.ltl != "-" && r.ltl != "":
-		p = property.Find(props, r.ltl)
-	case r.claim != "-" && r.claim != ":np_:" && len(props) > 0:
-		p = &props[0]
-	}
-	pm, err := property.Model(fr.Model, p, property.FromLTL)
-	if err != nil {
-		return result{}, err
-	}
-	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
-		// as gospin verify does: an invariant's claim-end search is
-		// reduced; an inert claim is left out of the search, its errors
-		// replayed with it (on the model with the claim, prog below)
-		plan := property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL)
-		vo.ClaimInvariant, vo.InertClaim = plan.Invariant, plan.Inert
-	}
-	var errs diag.List
-	prog := automata.Lower(pm, &errs)
-	if errs.HasErrors() || prog == nil {
-		return result{}, fmt.Errorf("lowering: %s", errs.Error())
-	}
-	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
-	if err != nil {
-		return result{}, err
-	}
-	if vo.InertClaim {
-		vo.ClosureOf = m
-		free, err := property.Model(fr.Model, nil, nil)
-		if err != nil {
-			return result{}, err
-		}
-		fprog := automata.Lower(free, &errs)
-		if errs.HasErrors() || fprog == nil {
-			return result{}, fmt.Errorf("lowering: %s", errs.Error())
-		}
-		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}); err != nil {
-			return result{}, err
-		}
-	}
-	sum, sres, err := verify.Run(context.Background(), path, m, vo)
-	if err != nil {
-		return result{}, err
-	}
-	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced}
-	if len(sum.Violations) > 0 {
-		res.verdict = "fail"
-		res.kind = panKind[sum.Violations[0].Kind]
-		// the trail must replay to the same error (gospin run -t)
-		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
-			e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
-			if err != nil {
-				return result{}, err
-			}
-			first := sres.Errors[0]
-			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart}})
-			switch {
-			case err != nil:
-				res.replay = err.Error()
-			case first.Violation.Kind == pins.InvalidEndState && rr.End != simulate.InvalidEnd:
-				res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
-			case first.Violation.Kind == pins.Assertion || first.Violation.Kind == pins.RuntimeError || first.Violation.Kind == pins.ClaimEnd:
-				if rr.Violation == nil || rr.Violation.Kind != first.Violation.Kind {
-					res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Violation.Kind)
-				}
-			}
-		}
-	}
-	return res, nil
+	return runWith(r, true, true, vo)
 }

@@ -337,9 +337,11 @@ func NeverInvariant(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 // errors; pan checks no invalid end states with a claim) are the same.
 func ClaimInert(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 	a, _, end, _ := readClaim(m, d, ignoreAssert)
-	if a == nil || end >= 0 {
-		return false
-	}
+	return a != nil && end < 0 && loopsOnTrue(a)
+}
+
+// loopsOnTrue reports whether a's first state has a self-loop on true.
+func loopsOnTrue(a *ltl.Automaton) bool {
 	for _, e := range a.States[a.Init].Edges {
 		if e.To == a.Init && e.Guard.IsTrue() {
 			return true

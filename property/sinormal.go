@@ -57,26 +57,33 @@ func Invariant(d *ast.LTLDecl) bool {
 	return ltl.Invariant(f)
 }
 
-// LTLInert is ClaimInert for the usual claim of ltl block d (FromLTL):
-// the claim has no end (an accepting state whose only edge is a true
-// self-loop, which NeverClaim writes as the claim's end) reachable, and
-// its first state loops on true.
-func LTLInert(d *ast.LTLDecl) bool {
+// usualAutomaton is the automaton of ltl block d's usual claim
+// (FromLTL), or nil.
+func usualAutomaton(d *ast.LTLDecl) *ltl.Automaton {
 	f, props := ltl.FromAST(d.Formula)
 	if len(props) > 64 {
-		return false
+		return nil
 	}
 	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
 	if len(a.States) == 0 {
-		return false
+		return nil
 	}
-	loops := false
-	for _, e := range a.States[a.Init].Edges {
-		if e.To == a.Init && e.Guard.IsTrue() {
-			loops = true
-		}
-	}
-	if !loops {
+	return a
+}
+
+// claimEnd reports whether state q of a is one that NeverClaim writes as
+// the claim's end: accepting, its only edge a true self-loop.
+func claimEnd(a *ltl.Automaton, q int) bool {
+	s := a.States[q]
+	return s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == q && s.Edges[0].Guard.IsTrue()
+}
+
+// LTLInert is ClaimInert for the usual claim of ltl block d (FromLTL):
+// the claim has no end (claimEnd) reachable, and its first state loops on
+// true.
+func LTLInert(d *ast.LTLDecl) bool {
+	a := usualAutomaton(d)
+	if a == nil || !loopsOnTrue(a) {
 		return false
 	}
 	seen := map[int]bool{a.Init: true}
@@ -84,11 +91,10 @@ func LTLInert(d *ast.LTLDecl) bool {
 	for len(todo) > 0 {
 		q := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		s := a.States[q]
-		if s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == q && s.Edges[0].Guard.IsTrue() {
-			return false // the claim's end
+		if claimEnd(a, q) {
+			return false
 		}
-		for _, e := range s.Edges {
+		for _, e := range a.States[q].Edges {
 			if len(e.Guard) > 0 && !seen[e.To] {
 				seen[e.To] = true
 				todo = append(todo, e.To)
@@ -99,27 +105,19 @@ func LTLInert(d *ast.LTLDecl) bool {
 }
 
 // LTLWaits is NeverWaits for the usual claim of ltl block d (FromLTL):
-// its first state has edges only to itself and to the claim's end (an
-// accepting state whose only edge is a true self-loop). The claims of
-// invariants [] p and of <> p (the claim waits while !p holds, and blocks
-// after) are such.
+// its first state has edges only to itself and to the claim's end
+// (claimEnd). The claims of invariants [] p and of <> p (the claim waits
+// while !p holds, and blocks after) are such.
 func LTLWaits(d *ast.LTLDecl) bool {
-	f, props := ltl.FromAST(d.Formula)
-	if len(props) > 64 {
+	a := usualAutomaton(d)
+	if a == nil {
 		return false
 	}
-	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
-	if len(a.States) == 0 {
-		return false
-	}
+	end := -1
 	for _, e := range a.States[a.Init].Edges {
-		if e.To == a.Init {
-			continue
-		}
-		s := a.States[e.To]
-		if !(s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == e.To && s.Edges[0].Guard.IsTrue()) {
-			return false
+		if e.To != a.Init && claimEnd(a, e.To) {
+			end = e.To
 		}
 	}
-	return true
+	return waits(a, end)
 }
