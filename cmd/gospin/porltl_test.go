@@ -166,6 +166,15 @@ func TestInertClaim(t *testing.T) {
 	if rcode == exitUsage || !strings.Contains(rout, "assertion violated") || strings.Contains(rout, "does not match") {
 		t.Errorf("replay: exit %d\n%s%s", rcode, rout, rerrs)
 	}
+	// the search runs without the claim: leap sets apply, and the trail
+	// still replays with the claim
+	code, out, errs = gospin("verify", "-leap", path)
+	if code != exitFound || !strings.Contains(out, "assertion violated") || strings.Contains(errs, "-leap is not used") {
+		t.Errorf("-leap: exit %d, want the assertion violation with leap sets\n%s%s", code, out, errs)
+	}
+	if rcode, rout, rerrs := gospin("run", "-t", path); rcode == exitUsage || !strings.Contains(rout, "assertion violated") {
+		t.Errorf("-leap replay: exit %d\n%s%s", rcode, rout, rerrs)
+	}
 	code, out, errs = gospin("verify", "-noreduce", path)
 	if code != exitFound || !strings.Contains(out, "assertion violated") || strings.Contains(out, "searched without it") {
 		t.Errorf("-noreduce: exit %d, want the assertion violation with the claim in the search\n%s%s", code, out, errs)

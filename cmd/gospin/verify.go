@@ -144,13 +144,20 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		defer stop()
 		var sums []*report.Summary
 		code := exitOK
-		if vo.Leap && (len(todo) > 0 && todo[0] != nil || vo.Accept || vo.NonProgress || vo.BFS || !vo.Reduce) {
-			// said, not silently dropped: leaps are sound only there
-			fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first safety searches with reduction and without a never claim or ltl property (docs/por-ltl.md says why)")
-		}
+		leapNote := false
 		for _, p := range todo {
 			o := vo
 			rpp, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
+			if o.Leap && (rpp != nil || o.Accept || o.NonProgress || o.BFS || !o.Reduce) {
+				// said, not silently dropped: leaps are sound only in
+				// safety searches without a claim (an inert claim is
+				// left out of the search: rpp is nil)
+				o.Leap = false
+				if !leapNote {
+					fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first safety searches with reduction and without a never claim or ltl property that the search must follow (docs/por-ltl.md says why)")
+					leapNote = true
+				}
+			}
 			pm, err := property.Model(r.Model, rpp, rtr)
 			if err != nil {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
