@@ -180,3 +180,29 @@ func TestInertClaim(t *testing.T) {
 		t.Errorf("-noreduce: exit %d, want the assertion violation with the claim in the search\n%s%s", code, out, errs)
 	}
 }
+
+// TestVisibilityDecides: a property that reads another process's local
+// variable (A:l) or its remote label (A@L) makes that process's local
+// steps visible, so reduction searches the runs where B moves first; with
+// those steps taken for invisible, the ample set of A alone hides every
+// violation (checked by hand: each case below then reports no error).
+// The random differential tests do not catch that mistake (their
+// properties seldom tell such orders apart), this model does, for the
+// invariant, the acceptance search in SI normal form and the never claim,
+// with -a and without.
+func TestVisibilityDecides(t *testing.T) {
+	path := copyModel(t, "testdata/porltl/visible_local.pml")
+	for _, c := range []struct {
+		prop   string
+		accept bool
+	}{{"p", true}, {"p", false}, {"q", true}, {"n", true}, {"n", false}} {
+		args := []string{"verify", "-N", c.prop, "-notrail"}
+		if c.accept {
+			args = append(args, "-a")
+		}
+		code, out, errs := gospin(append(args, path)...)
+		if code != exitFound || !strings.Contains(out, "errors: 1") || !strings.Contains(out, "+ Partial Order Reduction") {
+			t.Errorf("%s (-a %v): exit %d, want the violation found with reduction\n%s%s", c.prop, c.accept, code, out, errs)
+		}
+	}
+}
