@@ -74,16 +74,19 @@ func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok boo
 // TestReductionDifferential checks on random models that partial-order
 // reduction finds the same kinds of errors as the full search, depth-first
 // and breadth-first (every other model), and never stores more states.
-// The models are checked by one worker per CPU. A long run
-// (-randmodels 100000, at commit 4938012's rules) compared 100,002 models
-// (534 skipped as too large), 63,534 with errors, with no disagreement;
-// reduction stored fewer states on 79,894 (93.3 M -> 60.3 M states).
+// The models are checked by one worker per CPU.
 //
 // Each model is also checked with stubborn sets (-stubborn), depth-first
 // and (every other model) breadth-first: the same error kinds, never
-// more states than the full search (-randmodels 20000 at commit 6abb9ab:
-// 20,001 models, no disagreement; states 19.37 M full, 12.52 M ample,
-// 10.76 M stubborn, fewer than ample on 11,733).
+// more states than the full search.
+//
+// Long runs (-randmodels 100000): at commit 0561fde, 100,000 models, the
+// ample sets without a disagreement but 3 deadlocks missed by stubborn
+// sets (seeds 41920, 66336, 86692: the readiness of a rendezvous partner,
+// fixed in 8fd2cf2); at commit 8fd2cf2, 100,001 models (534 skipped as too
+// large), 63,534 with errors, no disagreement; states 93.34 M full,
+// 60.35 M ample (fewer on 79,894 models), 52.08 M stubborn (fewer than
+// ample on 58,342).
 func TestReductionDifferential(t *testing.T) {
 	n := *nModels
 	if testing.Short() {
