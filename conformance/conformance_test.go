@@ -151,12 +151,14 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	keepSteps := false // without an inert claim, the steps it has with it (property.Plan.RemoteVars)
 	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
 		// as gospin verify does: an invariant's claim-end search is
 		// reduced; an inert claim is left out of the search, its errors
 		// replayed with it (on the model with the claim, prog below)
 		plan := property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL)
 		vo.ClaimInvariant, vo.InertClaim = plan.Invariant, plan.Inert
+		keepSteps = plan.RemoteVars
 	}
 	var errs diag.List
 	prog := automata.Lower(pm, &errs)
@@ -177,7 +179,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 		if errs.HasErrors() || fprog == nil {
 			return result{}, fmt.Errorf("lowering: %s", errs.Error())
 		}
-		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}); err != nil {
+		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce && !keepSteps, HideWriteOnly: noreduce, Merge: merge && !keepSteps}); err != nil {
 			return result{}, err
 		}
 	}

@@ -34,6 +34,12 @@ type Plan struct {
 	// search, with invalid end states unchecked as pan does with a claim;
 	// its errors are replayed with the claim (verify's ClosureOf).
 	Inert bool
+	// RemoteVars (with Inert): the claim reads a local variable of a
+	// process (P:v), which turns statement merging and dead-variable
+	// reset off for the whole model (as in SPIN). The model without the
+	// claim must be built with both off too, so that its steps are those
+	// of the model with it and its trails can be rewritten for that one.
+	RemoteVars bool
 	// Note, when nothing is reduced, says why.
 	Note string
 }
@@ -80,6 +86,16 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 		}
 		if p.Kind == Never && ClaimInert(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLInert(p.LTL) {
 			plan.Prop, plan.Inert = nil, true
+			var n ast.Node = p.LTL
+			if p.Kind == Never {
+				n = p.Never
+			}
+			ast.Inspect(n, func(x ast.Node) bool {
+				if _, ok := x.(*ast.RemoteVar); ok {
+					plan.RemoteVars = true
+				}
+				return !plan.RemoteVars
+			})
 		}
 		return plan
 	}

@@ -176,7 +176,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	trailNote := claimTrails(res, sopt.Property, opt.ClaimModel)
 	unconfirmed := 0
 	if opt.ClosureOf != nil {
-		unconfirmed = closureTrails(res, opt.ClosureOf)
+		unconfirmed = closureTrails(res, opt.ClosureOf, opt.InertClaim)
 	}
 	sum := &report.Summary{
 		Model:            name,
@@ -302,14 +302,22 @@ func claimTrails(res *search.Result, p *search.Property, mc pins.Model) map[int]
 // closure under stuttering of claim N against N (mc: the model with N):
 // an error whose trail N follows to the same violation, or an acceptance
 // cycle along which N ends (its end comes at some unrolling of the cycle),
-// is kept with the trail rewritten for N; the others are dropped. It
-// returns how many were dropped.
-func closureTrails(res *search.Result, mc pins.Model) int {
+// is kept with the trail rewritten for N; the others are dropped. With
+// inert, the search ran on the model without the claim N, which can
+// report nothing and prunes nothing (InertClaim): every error is one of
+// N, and the trails are only rewritten. It returns how many were dropped.
+func closureTrails(res *search.Result, mc pins.Model, inert bool) int {
 	kept := res.Errors[:0]
 	dropped := 0
 	for _, e := range res.Errors {
 		if e.Trail == nil {
-			dropped++
+			// an error found after the first without -e has no trail:
+			// one of an inert claim's search is the claim's all the same
+			if inert {
+				kept = append(kept, e)
+			} else {
+				dropped++
+			}
 			continue
 		}
 		steps, cs, viol, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)

@@ -11,8 +11,9 @@ import (
 
 // claimForReduction chooses how property p of model m is checked by a
 // search with options o (property.PlanReduction), sets o accordingly and
-// returns the property to build the model with (p, or p with another
-// never claim) and the translator for ltl blocks. A claim in SI normal
+// returns the plan, whose Prop is the property to build the model with
+// (p, p with another never claim, or nil), and the translator for ltl
+// blocks. A claim in SI normal
 // form of an ltl property (o.ClaimSI) must be rebuilt by a replay, which
 // the trail header "claim: si" says. With the closure under stuttering of
 // a claim (o.ClaimSI without that header: usesClosure) gospin verify
@@ -22,9 +23,9 @@ import (
 // never blocks the system is left out of the search (o.InertClaim,
 // inertNote), whose trails are rewritten for the claim. -scc, -f, -l and
 // -bfs with a claim are never reduced.
-func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr property.Translator) (*property.Property, property.Translator) {
+func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr property.Translator) (property.Plan, property.Translator) {
 	if p == nil || !o.Reduce || o.NonProgress || o.BFS || o.SCC || o.Fair {
-		return p, tr
+		return property.Plan{Prop: p, Translator: tr}, tr
 	}
 	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)
 	o.ClaimInvariant = plan.Invariant
@@ -40,7 +41,7 @@ func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr
 		}
 		o.TrailHeaders = h
 	}
-	return plan.Prop, plan.Translator
+	return plan, plan.Translator
 }
 
 // inertNote is the report's note for a search without -a that left out an

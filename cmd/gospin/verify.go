@@ -147,7 +147,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		leapNote := false
 		for _, p := range todo {
 			o := vo
-			rpp, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
+			plan, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
+			rpp := plan.Prop
 			if o.Leap && (rpp != nil || o.Accept || o.NonProgress || o.BFS || !o.Reduce) {
 				// said, not silently dropped: leaps are sound only in
 				// safety searches without a claim (an inert claim is
@@ -165,7 +166,14 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			}
 			rp := *r
 			rp.Model = pm
-			m, err := buildModel(&rp, mo)
+			bo := mo
+			if plan.RemoteVars {
+				// without the claim, the model must keep the steps it
+				// has with it (its P:v turns merging and dead-variable
+				// reset off), for its trails to be rewritten for it
+				bo.noMerge, bo.noDeadVarReset = true, true
+			}
+			m, err := buildModel(&rp, bo)
 			if err != nil {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 				return exitUsage
