@@ -184,6 +184,20 @@ type walker struct {
 	// pf, when not nil, is the store, which prefetches (not in acceptance
 	// searches, whose stored keys carry a flag byte)
 	pf prefetcher
+	// loneNew counts up (to 15) when a state's lone successor is new and
+	// down by 2 (to 0) when it was stored already: run expands a lone
+	// successor before inserting it (see speculate) only while most
+	// turned out new.
+	loneNew int
+}
+
+// speculate says whether run expands a lone successor before it knows it
+// is new (to overlap the miss of its hash slot; see run): only in plain
+// searches (no ample sets, no nested search), and only while recent lone
+// successors were mostly new, since the expansion of one already stored
+// is work thrown away.
+func (w *walker) speculate() bool {
+	return w.loneNew >= 8 && w.por == nil && !w.s.opt.Accept
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
@@ -198,6 +212,7 @@ func (s *searcher) newWalker(flag byte) *walker {
 // will read (store.Table).
 type prefetcher interface {
 	Prefetch(h uint64)
+	PrefetchSlot(h uint64)
 	InsertHashed(s []byte, h uint64) (uint64, bool, error)
 }
 
@@ -206,6 +221,15 @@ type prefetcher interface {
 // inserting each one later finds its slot in the cache.
 func (w *walker) prefetch(lo, hi int) {
 	ex := w.ex
+	if hi-lo == 1 && w.speculate() {
+		// a lone successor: run (below) expands it before it inserts
+		// it, and that work overlaps the slot's miss
+		if sc := &ex.succs[lo]; sc.flags&pins.InAtomic == 0 {
+			sc.h = store.Hash(ex.bytes(sc))
+			w.pf.PrefetchSlot(sc.h)
+		}
+		return
+	}
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
 		if sc.flags&pins.InAtomic != 0 {
@@ -398,9 +422,48 @@ func (w *walker) run(root []byte, _ []Step) error {
 			w.atomics = append(w.atomics, ex.bytes(sc)...)
 			atomicLen = int32(len(w.atomics)) - atomicOff
 		} else {
+			// A lone successor: its slot, prefetched with the expansion
+			// that generated it, is still on its way from memory. Generate
+			// its successors meanwhile (and prefetch theirs), so that the
+			// miss overlaps the work rather than following it; if it was
+			// stored already the successors are dropped (expanding a state
+			// has no effect on the search but its successors).
+			specLo := -1
+			lone := f.hi-f.lo == 1
+			if lone && w.pf != nil && w.speculate() {
+				i := int(f.lo + f.taken - 1)
+				lo, hi := ex.expand(ex.bytes(&ex.succs[i]))
+				w.prefetch(lo, hi)
+				specLo = lo
+				sc = &ex.succs[i] // expand may have moved the successors
+			}
 			idx, added, err := w.insertSucc(sc)
 			if err != nil {
 				return stopErr(err)
+			}
+			if lone {
+				if added {
+					w.loneNew = min(w.loneNew+1, 15)
+				} else {
+					w.loneNew = max(w.loneNew-2, 0)
+				}
+			}
+			if !added && specLo >= 0 {
+				ex.release(specLo)
+			}
+			if added && specLo >= 0 {
+				if depth > s.res.DepthReached {
+					s.res.DepthReached = depth
+				}
+				succBytes := ex.bytes(sc)
+				w.stack.push(newFrame(sc.step, -1, 0, idx))
+				if err := w.finishTop(succBytes, specLo, len(ex.succs), true); err != nil {
+					return stopErr(err)
+				}
+				if err := w.afterPush(); err != nil {
+					return stopErr(err)
+				}
+				continue
 			}
 			if !added {
 				s.res.StatesMatched++
@@ -437,17 +500,23 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
 		}
-		if w.stack.n&(1<<blockShift-1) == 0 {
-			s.noteStack(ex, &w.stack, w.atomics)
-		}
-		if w.stack.n-w.keepLo > 2*window {
-			w.keepLo = s.dropSuccessors(ex, &w.stack, w.keepLo, w.stack.n-window)
-		}
-		if err := s.check(); err != nil {
+		if err := w.afterPush(); err != nil {
 			return stopErr(err)
 		}
 	}
 	return nil
+}
+
+// afterPush does the bookkeeping after a frame was pushed and expanded.
+func (w *walker) afterPush() error {
+	s, ex := w.s, w.ex
+	if w.stack.n&(1<<blockShift-1) == 0 {
+		s.noteStack(ex, &w.stack, w.atomics)
+	}
+	if w.stack.n-w.keepLo > 2*window {
+		w.keepLo = s.dropSuccessors(ex, &w.stack, w.keepLo, w.stack.n-window)
+	}
+	return s.check()
 }
 
 func (w *walker) cycleViolation() pins.Violation {
@@ -497,7 +566,6 @@ func (w *walker) nested(top int) error {
 // state, when not nil, is the top frame's state (the successor's bytes as
 // generated), which saves reading it back from the store.
 func (w *walker) expandTop(state []byte) error {
-	s := w.s
 	f := w.stack.at(w.stack.n - 1)
 	if state == nil {
 		state = w.stateOf(f)
@@ -505,13 +573,22 @@ func (w *walker) expandTop(state []byte) error {
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
 	lo, hi := w.ex.expand(state)
+	return w.finishTop(state, lo, hi, false)
+}
+
+// finishTop completes expandTop given the top frame's generated
+// successors, succs[lo:hi] (their slots prefetched already when
+// prefetched is set).
+func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
+	s := w.s
+	f := w.stack.at(w.stack.n - 1)
 	// on a product the selection looks the state up itself (the nested
 	// search's root is on the atomic stack but is a stored state)
 	if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
 		w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx())
 		hi = w.por.reduce(w.ex, state, lo, hi)
 	}
-	if w.pf != nil {
+	if w.pf != nil && !prefetched {
 		w.prefetch(lo, hi)
 	}
 	f.lo, f.hi = int32(lo), int32(hi)

@@ -277,6 +277,14 @@ func (t *Table) Prefetch(h uint64) {
 	}
 }
 
+// PrefetchSlot starts loading the home slot of a state of hash h without
+// waiting for it (Prefetch waits for the slot, to go on to the state it
+// holds). A search calls it when it has work to do before the insert that
+// does not depend on it.
+func (t *Table) PrefetchSlot(h uint64) {
+	prefetchLine(&t.slots[h>>t.shift])
+}
+
 func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
 	tag := h >> tagShift // the top bits; the home slot is the top bits too
 	i := h >> t.shift
