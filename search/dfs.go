@@ -211,7 +211,6 @@ func (s *searcher) newWalker(flag byte) *walker {
 // prefetcher is a store that can start loading what inserting a state
 // will read (store.Table).
 type prefetcher interface {
-	Prefetch(h uint64)
 	PrefetchSlot(h uint64)
 	InsertHashed(s []byte, h uint64) (uint64, bool, error)
 }
@@ -221,22 +220,13 @@ type prefetcher interface {
 // inserting each one later finds its slot in the cache.
 func (w *walker) prefetch(lo, hi int) {
 	ex := w.ex
-	if hi-lo == 1 && w.speculate() {
-		// a lone successor: run (below) expands it before it inserts
-		// it, and that work overlaps the slot's miss
-		if sc := &ex.succs[lo]; sc.flags&pins.InAtomic == 0 {
-			sc.h = store.Hash(ex.bytes(sc))
-			w.pf.PrefetchSlot(sc.h)
-		}
-		return
-	}
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
 		if sc.flags&pins.InAtomic != 0 {
 			continue
 		}
 		sc.h = store.Hash(ex.bytes(sc))
-		w.pf.Prefetch(sc.h)
+		w.pf.PrefetchSlot(sc.h)
 	}
 }
 

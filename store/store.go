@@ -81,7 +81,6 @@ type Table struct {
 	// zs: states are stored zero-suppressed (see encodeZS)
 	zs       bool
 	enc, dec []byte
-	sink     byte // keeps Prefetch's loads
 	// aux: bytes kept after each state for its searcher (SetAux, Aux)
 	aux int
 }
@@ -264,23 +263,12 @@ func (t *Table) InsertHashed(s []byte, h uint64) (uint64, bool, error) {
 	return t.insert(s, h)
 }
 
-// Prefetch starts loading the memory that inserting a state of hash h
-// will read: its home slot and, when the slot holds a state with the same
-// tag, the start of that state's bytes. A search calls it for all the
-// successors of a state before it inserts the first, so that their cache
-// misses overlap instead of following each other.
-func (t *Table) Prefetch(h uint64) {
-	e := t.slots[h>>t.shift]
-	if e != 0 && e>>tagShift == h>>tagShift {
-		off := e&offsetMask - 1
-		t.sink += t.chunks[off>>chunkShift][off&(chunkSize-1)]
-	}
-}
-
 // PrefetchSlot starts loading the home slot of a state of hash h without
-// waiting for it (Prefetch waits for the slot, to go on to the state it
-// holds). A search calls it when it has work to do before the insert that
-// does not depend on it.
+// waiting for it. A search calls it for all the successors of a state
+// before it inserts the first, so that their cache misses overlap each
+// other and the work in between. (A load of the slot, and then of the
+// state it holds, made each successor wait for its slot: on cd_rw_mon the
+// search took 8.75 s with it, 7.3 s with the prefetch instruction.)
 func (t *Table) PrefetchSlot(h uint64) {
 	prefetchLine(&t.slots[h>>t.shift])
 }

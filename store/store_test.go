@@ -193,7 +193,7 @@ func TestInsertHashedPrefetch(t *testing.T) {
 		for i := 0; i < 1000; i++ {
 			s := []byte{byte(i), byte(i >> 8), 0, 0, 7}
 			h := Hash(s)
-			tb.Prefetch(h)
+			tb.PrefetchSlot(h)
 			if _, added, _ := tb.InsertHashed(s, h); !added {
 				t.Fatalf("zs=%v: state %d not added", zs, i)
 			}
