@@ -287,7 +287,13 @@ func unreadable(x ast.Expr) string {
 // an error found with it must be checked against d along its trail. It
 // returns a nil claim and the reason when there is none.
 func NeverClosureClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (*ast.NeverDecl, string) {
-	a, props, why := ClaimAutomaton(m, d, ignoreAssert)
+	a, props, _, why := readClaim(m, d, ignoreAssert)
+	return closureClaim(d, a, props, why)
+}
+
+// closureClaim is NeverClosureClaim for claim d read as a with
+// propositions props (or not read, for the reason why).
+func closureClaim(d *ast.NeverDecl, a *ltl.Automaton, props []ast.Expr, why string) (*ast.NeverDecl, string) {
 	if a == nil {
 		return nil, why
 	}
@@ -316,15 +322,12 @@ func NeverClosureClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (*ast.
 // variables visible (verify.Options.ClaimInvariant).
 func NeverInvariant(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 	a, _, end, _ := readClaim(m, d, ignoreAssert)
-	if a == nil || end < 0 || a.Init == end || a.States[a.Init].Accepting {
-		return false
-	}
-	for _, e := range a.States[a.Init].Edges {
-		if e.To != a.Init && e.To != end {
-			return false
-		}
-	}
-	return true
+	return invariantShape(a, end)
+}
+
+// invariantShape is NeverInvariant for a claim read as a, its end end.
+func invariantShape(a *ltl.Automaton, end int) bool {
+	return a != nil && end >= 0 && !a.States[a.Init].Accepting && waits(a, end)
 }
 
 // ClaimInert reports whether never claim d of model m can report nothing
@@ -337,6 +340,11 @@ func NeverInvariant(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 // errors; pan checks no invalid end states with a claim) are the same.
 func ClaimInert(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) bool {
 	a, _, end, _ := readClaim(m, d, ignoreAssert)
+	return inertShape(a, end)
+}
+
+// inertShape is ClaimInert for a claim read as a, its end end.
+func inertShape(a *ltl.Automaton, end int) bool {
 	return a != nil && end < 0 && loopsOnTrue(a)
 }
 

@@ -73,41 +73,22 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 	if p == nil {
 		return plan
 	}
-	if p.Kind == LTL && Invariant(p.LTL) || p.Kind == Never && NeverInvariant(m, p.Never, ignoreAssert) {
+	if p.Kind == Never {
+		return planNever(m, p, accept, ignoreAssert, plan)
+	}
+	if Invariant(p.LTL) {
 		plan.Invariant = true
 		return plan
 	}
 	if !accept {
-		if p.Kind == Never && NeverWaits(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLWaits(p.LTL) {
+		switch {
+		case tr != nil && LTLWaits(p.LTL):
 			// without -a acceptance does not matter: a claim that waits
 			// in its first state, and perhaps ends, checks an invariant
 			plan.Invariant = true
-			return plan
+		case tr != nil && LTLInert(p.LTL):
+			plan.Prop, plan.Inert, plan.RemoteVars = nil, true, readsRemoteVars(p.LTL)
 		}
-		if p.Kind == Never && ClaimInert(m, p.Never, ignoreAssert) || p.Kind == LTL && tr != nil && LTLInert(p.LTL) {
-			plan.Prop, plan.Inert = nil, true
-			var n ast.Node = p.LTL
-			if p.Kind == Never {
-				n = p.Never
-			}
-			ast.Inspect(n, func(x ast.Node) bool {
-				if _, ok := x.(*ast.RemoteVar); ok {
-					plan.RemoteVars = true
-				}
-				return !plan.RemoteVars
-			})
-		}
-		return plan
-	}
-	if p.Kind == Never {
-		c, why := NeverClosureClaim(m, p.Never, ignoreAssert)
-		if c == nil {
-			plan.Note = why
-			return plan
-		}
-		q := *p
-		q.Never = c
-		plan.Prop, plan.SI, plan.Closure = &q, true, true
 		return plan
 	}
 	if tr == nil {
@@ -133,4 +114,39 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 	plan.Translator = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
 	plan.SI = true
 	return plan
+}
+
+// planNever is PlanReduction for a never claim, read as an automaton once.
+func planNever(m *ast.Model, p *Property, accept, ignoreAssert bool, plan Plan) Plan {
+	a, props, end, why := readClaim(m, p.Never, ignoreAssert)
+	switch {
+	case invariantShape(a, end), !accept && a != nil && waits(a, end):
+		// without -a acceptance does not matter: a claim that waits in
+		// its first state, and perhaps ends, checks an invariant
+		plan.Invariant = true
+	case !accept && inertShape(a, end):
+		plan.Prop, plan.Inert, plan.RemoteVars = nil, true, readsRemoteVars(p.Never)
+	case accept:
+		c, why := closureClaim(p.Never, a, props, why)
+		if c == nil {
+			plan.Note = why
+			break
+		}
+		q := *p
+		q.Never = c
+		plan.Prop, plan.SI, plan.Closure = &q, true, true
+	}
+	return plan
+}
+
+// readsRemoteVars reports whether n reads a local of a process (P:v).
+func readsRemoteVars(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if _, ok := x.(*ast.RemoteVar); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
