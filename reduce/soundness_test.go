@@ -20,6 +20,14 @@ type outcome struct {
 
 func verifyModel(t *testing.T, src string, reduce, bfs bool) outcome {
 	t.Helper()
+	return verifyWith(t, src, verify.Options{Reduce: reduce, BFS: bfs})
+}
+
+// verifyWith verifies src with options vo (and a depth bound of 2^20 and
+// a small initial table) on SPIN's default state space.
+func verifyWith(t *testing.T, src string, vo verify.Options) outcome {
+	t.Helper()
+	vo.MaxDepth, vo.HashLog2 = 1<<20, 10
 	fr := frontend.Load("t.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		t.Fatalf("front end: %v", fr.Diags.Error())
@@ -33,7 +41,7 @@ func verifyModel(t *testing.T, src string, reduce, bfs bool) outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, _, err := verify.Run(context.Background(), "t.pml", e, verify.Options{MaxDepth: 1 << 20, HashLog2: 10, Reduce: reduce, BFS: bfs})
+	sum, _, err := verify.Run(context.Background(), "t.pml", e, vo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,26 +224,5 @@ func TestStubbornRendezvousReadiness(t *testing.T) {
 // verifyStubborn is verifyModel with stubborn sets when reduce is set.
 func verifyStubborn(t *testing.T, src string, reduce, bfs bool) outcome {
 	t.Helper()
-	fr := frontend.Load("t.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
-		t.Fatalf("front end: %v", fr.Diags.Error())
-	}
-	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
-	if errs.HasErrors() {
-		t.Fatal(errs.Error())
-	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, _, err := verify.Run(context.Background(), "t.pml", e, verify.Options{MaxDepth: 1 << 20, HashLog2: 10, Reduce: reduce, Stubborn: reduce, BFS: bfs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := outcome{kinds: map[string]bool{}, stored: sum.StatesStored, reduced: sum.Reduced}
-	for _, v := range sum.Violations {
-		o.kinds[v.Kind] = true
-	}
-	return o
+	return verifyWith(t, src, verify.Options{Reduce: reduce, Stubborn: reduce, BFS: bfs})
 }
