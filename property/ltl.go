@@ -25,14 +25,15 @@ func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // The claim has SPIN's shape: one labelled `if` per state (accepting
 // states labelled accept_...), the initial state first; a state with no
 // transitions blocks; an accepting state whose only transition is an
-// unconditional self-loop ends the claim (SPIN's accept_all: skip), which
-// pan and gospin report at once as a violation; such states come last, so
-// that nothing follows them.
+// unconditional self-loop ends the claim, which pan and gospin report at
+// once as a violation. Such states are labels on the claim's closing
+// brace, so the step that reads the violating letter ends the claim
+// itself, as SPIN's claims do with atomic { !p -> assert(!(!p)) } (a
+// state accept_all: skip would take one more step and store one more
+// state).
 func NeverClaim(a *ltl.Automaton, props []ast.Expr, name *ast.Ident, pos token.Pos) *ast.NeverDecl {
-	// The states that end the claim (accept_all: skip) come last: a
-	// labelled statement falls through to the next one, so an ending state
-	// in the middle would continue into the next state's if instead of
-	// ending the claim.
+	// The states that end the claim come last: they label the claim's
+	// end, after every other state.
 	ends := func(i int) bool {
 		s := a.States[i]
 		return s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == i && s.Edges[0].Guard.IsTrue()
@@ -86,8 +87,10 @@ func NeverClaim(a *ltl.Automaton, props []ast.Expr, name *ast.Ident, pos token.P
 		s := a.States[i]
 		var st ast.Stmt
 		switch {
+		case ends(i) && i == a.Init:
+			st = &ast.ExprStmt{X: lit(1)} // skip: the claim's first step ends it
 		case ends(i):
-			st = &ast.ExprStmt{X: lit(1)} // skip: the claim ends
+			st = nil // a label on the closing brace: the claim ends
 		case len(s.Edges) == 0:
 			st = &ast.ExprStmt{X: lit(0)} // false: blocks
 		default:
