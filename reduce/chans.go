@@ -1113,25 +1113,3 @@ func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*
 	}
 	return out
 }
-
-// rvMasks computes, per location of p, the channels p may still take
-// part in a rendezvous on (its location matters to partners): send and
-// recv.
-func rvMasks(p *automata.Proc, bits map[*automata.Var]uint64, buf map[*automata.Var]bool) []chanMasks {
-	return reachMasks(p, func(t *automata.Trans) chanMasks {
-		var m chanMasks
-		if t.Kind != automata.TSend && t.Kind != automata.TRecv {
-			return m
-		}
-		ref := chanRef(t.Chan)
-		if ref != nil && buf[ref.Var] {
-			return m
-		}
-		if t.Kind == automata.TSend {
-			m.send = chanBit(bits, ref)
-		} else {
-			m.recv = chanBit(bits, ref)
-		}
-		return m
-	})
-}

@@ -52,10 +52,13 @@ type Reducer struct {
 	// being dependent in the ordinary sense (blockMasks): block[tag][loc],
 	// the channels a process there may still block on so; moves[tag][loc],
 	// the channels on which a step from there changes what such a
-	// blocking operation sees: in send and recv, those the process may
-	// still take part in a rendezvous on (its location matters to
-	// partners), in any, those its step sends to or receives from. Such a
-	// process is no candidate while another may block so on one of them.
+	// blocking operation sees: in send and recv, those the process takes
+	// part in a rendezvous on where its step may end (enterMasks: a
+	// partner's readiness depends on its location, and while it is a
+	// candidate it stays where it is, so only the locations its own step
+	// reaches matter, not all of its future), in any, those its step
+	// sends to or receives from. Such a process is no candidate while
+	// another may block so on one of them.
 	block, moves [][]chanMasks
 	// stub: the footprints for stubborn sets (stubborn.go)
 	stub  *stubbornInfo
@@ -128,7 +131,7 @@ func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 		r.runny = append(r.runny, runny(p))
 		r.canDie = append(r.canDie, canDie(p))
 		r.block = append(r.block, blocks[p])
-		moves := rvMasks(p, bits, buf)
+		moves := enterMasks(p, bits, buf)
 		r.moves = append(r.moves, moves)
 		r.live = append(r.live, live)
 		r.given = append(r.given, given)
@@ -302,18 +305,29 @@ func (r *Reducer) opSafe(s []byte, pid int, op *liveOp) bool {
 		// the new pid (and _nr_pr) depend on the order of runs and
 		// deaths: no other process may still run one or read _nr_pr; for
 		// a death, pid must be the youngest (else a younger one's death
-		// enables it); for a run, no younger process may die first
+		// enables it); for a run, no younger process may die first.
+		// Processes die youngest first, so one that can never die keeps
+		// every older one alive: walking from the youngest down, the
+		// first that cannot die ends the question.
 		n := len(r.procOff)
 		if op.kind == opEnd && pid != n-1 || op.kind == opRun && n >= 250 {
 			return false
 		}
-		for q, o := range r.procOff {
+		immortal := false
+		for q := n - 1; q >= 0; q-- {
 			if q == pid {
 				continue
 			}
+			o := r.procOff[q]
 			loc := int(s[o+1]) | int(s[o+2])<<8
-			if r.runny[s[o]][loc] || q > pid && r.canDie[s[o]][loc] {
+			if r.runny[s[o]][loc] {
 				return false
+			}
+			if q > pid && !immortal {
+				if r.canDie[s[o]][loc] {
+					return false
+				}
+				immortal = true
 			}
 		}
 		return true

@@ -289,7 +289,7 @@ func TestStubbornPersistent(t *testing.T) {
 	}
 	checked := 0
 	for seed := int64(1); seed <= int64(n); seed++ {
-		src := randmodel.Generate(seed, randmodel.Default)
+		src := randmodel.Generate(seed, randmodel.Mixed(seed))
 		msg, ok := stubbornViolation(src, seed%2 == 0, 600)
 		if msg != "" {
 			t.Fatalf("seed %d (merge %v): %s\n%s", seed, seed%2 == 0, msg, src)

@@ -135,7 +135,7 @@ var stubSmaller, stubStored atomic.Int64
 // differ checks one model and returns a description of a disagreement,
 // or "".
 func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full, red *atomic.Int64) string {
-	src := Generate(seed, Default)
+	src := Generate(seed, Mixed(seed))
 	merge := seed%2 == 0
 	a, ok, err := check(src, merge, false, false)
 	if err != nil {

@@ -78,7 +78,7 @@ func TestLeapDifferential(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				src := Generate(seed, Default)
+				src := Generate(seed, Mixed(seed))
 				kinds, stored, ok := leapOutcome(t, src, seed%2 == 0)
 				if !ok {
 					continue

@@ -23,11 +23,24 @@ type Config struct {
 	// proctype (sometimes declared with xs/xr), polled by their owners
 	// and now and then by others, or sent to by a second process.
 	Pipes int
+	// Spawn: one proctype is run (by init, and now and then by the
+	// others, which also read _nr_pr), and it may end in a loop that
+	// never ends, so that an older process cannot die either. It
+	// exercises the rules on runs and deaths.
+	Spawn bool
 }
 
 // Default is a configuration whose models have at most a few thousand
 // states.
 var Default = Config{Procs: 3, Globals: 2, Locals: 2, Stmts: 4, Depth: 2, Pipes: 1}
+
+// Mixed returns the configuration the reduction tests use for seed:
+// Default, with Spawn on every third seed.
+func Mixed(seed int64) Config {
+	c := Default
+	c.Spawn = seed%3 == 0
+	return c
+}
 
 type gen struct {
 	r      *rand.Rand
@@ -37,6 +50,8 @@ type gen struct {
 	labels int
 	atomic bool // inside an atomic sequence: no loops (they could spin forever unstored)
 	cur    int  // the proctype being generated
+	// spawned: with Config.Spawn, the proctype that is run (else -1)
+	spawned int
 	// per pipe: its sending and receiving proctypes
 	sender, receiver []int
 }
@@ -62,8 +77,12 @@ func Generate(seed int64, c Config) string {
 		g.receiver = append(g.receiver, r)
 	}
 	runByInit := -1
-	if g.r.Intn(3) == 0 {
+	if g.r.Intn(3) == 0 || c.Spawn && c.Procs > 1 {
 		runByInit = g.r.Intn(c.Procs)
+	}
+	g.spawned = -1
+	if c.Spawn {
+		g.spawned = runByInit
 	}
 	for p := 0; p < c.Procs; p++ {
 		g.cur = p
@@ -88,6 +107,10 @@ func Generate(seed int64, c Config) string {
 			}
 		}
 		g.seq(1, c.Stmts, c.Depth)
+		if p == g.spawned && g.r.Intn(2) == 0 {
+			// blocked for ever: it never dies
+			g.b.WriteString(";\nforever: do :: g0 == 7 od\n")
+		}
 		g.b.WriteString("}\n")
 	}
 	if runByInit >= 0 {
@@ -137,6 +160,12 @@ func (g *gen) simple(chans bool) string {
 	k := g.r.Intn(14)
 	if !chans && k >= 9 && k <= 12 {
 		k = 0
+	}
+	if chans && g.spawned >= 0 && g.cur != g.spawned && g.r.Intn(10) == 0 {
+		if g.r.Intn(3) == 0 {
+			return "assert(_nr_pr < 6)"
+		}
+		return fmt.Sprintf("run P%d(%s)", g.spawned, g.expr())
 	}
 	if chans && len(g.sender) > 0 && g.r.Intn(3) == 0 {
 		if st := g.pipeOp(); st != "" {
