@@ -393,6 +393,9 @@ func (e *Engine) Clone() *Engine {
 // Program returns the program the engine runs.
 func (e *Engine) Program() *automata.Program { return e.prog }
 
+// UsesTimeout reports whether a statement of the model reads timeout.
+func (e *Engine) UsesTimeout() bool { return e.usesTimeout }
+
 // initVar initializes variable v (at offset off in buf) with its initializer.
 func (e *Engine) initVar(c *ctx, buf []byte, off int, v *automata.Var, init efn, arr []efn) {
 	if v.Type.Struct != nil || v.Chan != nil {

@@ -1060,10 +1060,32 @@ func reachMasks(p *automata.Proc, direct func(t *automata.Trans) chanMasks) []ch
 // escapes (a statement executable only when its siblings are not: the
 // readiness of a rendezvous partner, in send and recv). It includes what
 // the processes it may run may do so.
-func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*automata.Var]bool) map[*automata.Proc][]chanMasks {
+//
+// With late (lateLocs, for safety searches without timeout), the
+// operations at a late location (inside an atomic sequence, reached from
+// its start by local steps only) are left out: see lateLocs for why.
+func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*automata.Var]bool, late map[*automata.Proc][]bool) map[*automata.Proc][]chanMasks {
 	out := map[*automata.Proc][]chanMasks{}
 	for _, p := range prog.Procs {
 		out[p] = make([]chanMasks, len(p.Locs))
+	}
+	ops := func(p *automata.Proc, t *automata.Trans, inner bool) chanMasks {
+		var m chanMasks
+		chanOps(p, t, func(ref *automata.Ref) {
+			b := chanBit(bits, ref)
+			if inner {
+				m.any |= b
+			}
+			if ref == nil || !buf[ref.Var] {
+				switch t.Kind {
+				case automata.TSend:
+					m.send |= b
+				case automata.TRecv:
+					m.recv |= b
+				}
+			}
+		})
+		return m
 	}
 	for changed := true; changed; {
 		changed = false
@@ -1071,28 +1093,16 @@ func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*
 			if p.Kind == automata.NeverClaim {
 				continue
 			}
+			lp := late[p]
 			r := reachMasks(p, func(t *automata.Trans) chanMasks {
 				var m chanMasks
 				if t.From < 0 || t.From >= len(p.Locs) {
 					return chanMasks{^uint64(0), ^uint64(0), ^uint64(0)}
 				}
 				from := p.Locs[t.From]
-				inner := from.Region != 0
+				inner := from.Region != 0 && (lp == nil || !lp[t.From])
 				if inner || observesSiblings(from) {
-					chanOps(p, t, func(ref *automata.Ref) {
-						b := chanBit(bits, ref)
-						if inner {
-							m.any |= b
-						}
-						if ref == nil || !buf[ref.Var] {
-							switch t.Kind {
-							case automata.TSend:
-								m.send |= b
-							case automata.TRecv:
-								m.recv |= b
-							}
-						}
-					})
+					m = ops(p, t, inner)
 				}
 				exprs(t, func(x automata.Expr) {
 					if run, ok := x.(*automata.Run); ok {
@@ -1112,4 +1122,71 @@ func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*
 		}
 	}
 	return out
+}
+
+// lateLocs computes, per location of p, whether it is a late location:
+// inside an atomic sequence, and reached from the sequence's start only by
+// steps that local allows (steps that read and write nothing but the
+// process's own variables, whose else has only such siblings).
+//
+// A process q that has taken such a prefix and blocks at a late location
+// B loses its atomicity there, and whether it does depends on whether a
+// partner is ready: another process p's step t that makes p ready is
+// dependent, in the ordinary sense, with q's prefix. But the prefix can
+// be postponed: in any path where q takes it and waits at B, take it
+// instead right before q's next step from B (or at the end). Its steps
+// stay executable (only q changes its variables), nobody observes q's
+// location or variables (no remote references under reduction), and q at
+// the start is a rendezvous partner of nobody, so the others' steps in
+// between stay executable. Only a global predicate over everyone's
+// executability tells q waiting at B from q before the prefix: timeout
+// (where q at the start could move and at B cannot), which is why late
+// locations are for models without timeout; and the claim's view of the
+// path under ltl properties, which is why they are for safety searches
+// without a claim. The postponed path has the same errors (assertions
+// read the same values, the last state is the same), and in it no
+// process waits at a late location before t, so the ordinary argument
+// for p's ample set (C1) holds on it: p's readiness matters only for
+// processes that may wait at a location that is not late (their
+// futures). One already waiting at a late location is made executable by
+// p's step, which is ordinary enabling: it regains its atomicity only
+// when it moves (as in pan).
+//
+// The brute-force oracles (TestSafeProcsPersistent, TestStubbornPersistent)
+// ask C1 of the postponed paths (Reducer.postponed); the differential
+// tests compare the errors found.
+func lateLocs(p *automata.Proc, local func(t *automata.Trans) bool) []bool {
+	late := make([]bool, len(p.Locs))
+	for l, loc := range p.Locs {
+		late[l] = loc.Region != 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, loc := range p.Locs {
+			for _, t := range loc.Out {
+				to := t.To
+				if to < 0 || to >= len(late) || !late[to] {
+					continue
+				}
+				ok := t.Kind != automata.TDStep && local(t)
+				if ok {
+					switch f := t.From; {
+					case f < 0 || f >= len(p.Locs):
+						ok = false
+					case p.Locs[f].Region == 0:
+						// the sequence's first statement
+					case p.Locs[f].Region == p.Locs[to].Region:
+						ok = late[f]
+					default:
+						ok = false
+					}
+				}
+				if !ok {
+					late[to] = false
+					changed = true
+				}
+			}
+		}
+	}
+	return late
 }

@@ -140,7 +140,7 @@ func persistentViolation(src string, merge bool, maxStates int) (string, bool) {
 						continue
 					}
 					for _, b := range ms {
-						if b.pid == p {
+						if b.pid == p || r.postponed(b) {
 							continue
 						}
 						left := map[string]bool{}
@@ -161,7 +161,7 @@ func persistentViolation(src string, merge bool, maxStates int) (string, bool) {
 					}
 				}
 				for _, st := range ms {
-					if st.pid != p && !vis[st.succ] {
+					if st.pid != p && !vis[st.succ] && !r.postponed(st) {
 						vis[st.succ] = true
 						q = append(q, st.succ)
 					}
@@ -194,4 +194,18 @@ func TestSafeProcsPersistent(t *testing.T) {
 	if checked < n/3 {
 		t.Errorf("only %d models checked", checked)
 	}
+}
+
+// postponed reports whether step st leaves its process waiting at a late
+// location (lateLocs): a path with such a step has a counterpart that
+// takes the step's local prefix later, right before the process's next
+// step, so condition C1 is asked of the paths without them.
+func (r *Reducer) postponed(st mstep) bool {
+	if r.late == nil || st.pid < 0 || !r.decode([]byte(st.succ)) || st.pid >= len(r.procOff) {
+		return false
+	}
+	o := r.procOff[st.pid]
+	tag := int(st.succ[o])
+	loc := int(st.succ[o+1]) | int(st.succ[o+2])<<8
+	return tag < len(r.late) && loc < len(r.late[tag]) && r.late[tag][loc]
 }

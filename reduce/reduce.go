@@ -60,6 +60,9 @@ type Reducer struct {
 	// sends to or receives from. Such a process is no candidate while
 	// another may block so on one of them.
 	block, moves [][]chanMasks
+	// late[tag][loc]: a late location (lateLocs), or nil when the model
+	// has none (a claim, or timeout)
+	late [][]bool
 	// stub: the footprints for stubborn sets (stubborn.go)
 	stub  *stubbornInfo
 	stubQ []int
@@ -120,7 +123,30 @@ func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe))}
 	buf := bufferedVars(prog)
 	bits := chanBits(prog)
-	blocks := blockMasks(prog, bits, buf)
+	var late map[*automata.Proc][]bool
+	if prog.Never == nil && !e.UsesTimeout() && !usesTimeout(prog) && !strictAtomics {
+		// safety searches only (a claim makes the search use ForClaim)
+		clean := func(t *automata.Trans) bool {
+			return t.ID >= 0 && t.ID < len(prog.Trans) && cleanTrans(t) && cleanSlots(info, slots, t.ID)
+		}
+		late = map[*automata.Proc][]bool{}
+		for _, p := range prog.Procs {
+			late[p] = lateLocs(p, func(t *automata.Trans) bool {
+				if !clean(t) {
+					return false
+				}
+				if t.Kind == automata.TElse && t.From >= 0 && t.From < len(p.Locs) {
+					for _, s := range p.Locs[t.From].Out {
+						if !clean(s) {
+							return false
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	blocks := blockMasks(prog, bits, buf, late)
 	any := false
 	for tag, p := range r.lay.Procs {
 		_ = tag
@@ -131,6 +157,9 @@ func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 		r.runny = append(r.runny, runny(p))
 		r.canDie = append(r.canDie, canDie(p))
 		r.block = append(r.block, blocks[p])
+		if late != nil {
+			r.late = append(r.late, late[p])
+		}
 		moves := enterMasks(p, bits, buf)
 		r.moves = append(r.moves, moves)
 		r.live = append(r.live, live)
@@ -706,3 +735,19 @@ func walk(x automata.Expr, f func(automata.Expr)) {
 }
 
 const chanKind = ast.Chan
+
+// strictAtomics turns late locations off (tests compare with it).
+var strictAtomics bool
+
+// usesTimeout reports whether a statement of the model reads timeout.
+func usesTimeout(prog *automata.Program) bool {
+	found := false
+	for _, t := range prog.Trans {
+		exprs(t, func(x automata.Expr) {
+			if c, ok := x.(*automata.Call); ok && c.Fn == automata.BTimeout {
+				found = true
+			}
+		})
+	}
+	return found
+}

@@ -160,6 +160,16 @@ byte g;
 active proctype P0() { assert(g == 0) }
 active proctype P1() { byte v; atomic { g = 1; x?v; g = 0 } }
 active proctype P2() { x!1 }`, false},
+	// a local prefix before a rendezvous inside an atomic sequence
+	// (lateLocs): P's x = 2 makes P a partner of Q's c!1, which Q reaches
+	// after l = 1; the strict rule kept P out of ample sets while Q might
+	// still get there. With the prefix postponed P's steps are safe, and
+	// the invalid end state (Q committed to d!1) is still found.
+	{"atomic-local-prefix", `chan c = [0] of { byte };
+chan d = [0] of { byte };
+active proctype Q() { byte l; if :: atomic { l = 1; c!1 } :: atomic { l = 2; d!1 } fi }
+active proctype P() { byte x; x = 1; x = 2; c?x; assert(x == 1) }
+active proctype R() { byte y; y = 1; y = 2; y = 3 }`, true},
 	// runs and deaths
 	{"runs", `byte n;
 proctype C(byte k) { byte i; i = k + 1; i = i * 2 }

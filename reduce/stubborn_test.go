@@ -231,7 +231,7 @@ func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 						continue
 					}
 					for _, b := range ms {
-						if in(b.pid) {
+						if in(b.pid) || r.postponed(b) {
 							continue
 						}
 						left := map[string]bool{}
@@ -252,7 +252,7 @@ func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
 					}
 				}
 				for _, st := range ms {
-					if !in(st.pid) && !vis[st.succ] {
+					if !in(st.pid) && !vis[st.succ] && !r.postponed(st) {
 						vis[st.succ] = true
 						q = append(q, st.succ)
 					}

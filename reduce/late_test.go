@@ -1,0 +1,82 @@
+package reduce
+
+import (
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/internal/randmodel"
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+)
+
+// TestLateLocationsMatter: on the random models the brute-force oracles
+// check, late locations (lateLocs) change which processes are candidates
+// in some states, so the oracles' postponed paths are exercised, and
+// never make a candidate of a process the strict rule refuses for another
+// reason than a future block inside an atomic sequence (the relaxed set
+// of candidates includes the strict one).
+func TestLateLocationsMatter(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	withLate, differ := 0, 0
+	for seed := int64(1); seed <= int64(n); seed++ {
+		src := randmodel.Generate(seed, randmodel.Mixed(seed))
+		fr := frontend.Load("r.pml", []byte(src), &frontend.Config{})
+		var errs diag.List
+		prog := automata.Lower(fr.Model, &errs)
+		if fr.HasErrors() || errs.HasErrors() || prog == nil {
+			continue
+		}
+		e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+		if err != nil {
+			continue
+		}
+		relaxed := New(e)
+		strictAtomics = true
+		strict := New(e)
+		strictAtomics = false
+		if relaxed == nil || strict == nil || relaxed.late == nil {
+			continue
+		}
+		withLate++
+		init, _ := e.Initial(nil)
+		seen := map[string]bool{string(init): true}
+		queue := []string{string(init)}
+		var a, b []bool
+		for len(queue) > 0 && len(seen) < 2000 {
+			s := queue[0]
+			queue = queue[1:]
+			a = relaxed.SafeProcs([]byte(s), a)
+			b = strict.SafeProcs([]byte(s), b)
+			changed := false
+			for i := range a {
+				if b[i] && !a[i] {
+					t.Fatalf("seed %d: pid %d a candidate under the strict rule only, in\n%s\n%s", seed, i, e.Describe([]byte(s)), src)
+				}
+				changed = changed || a[i] != b[i]
+			}
+			if changed {
+				differ++
+			}
+			var next []string
+			e.Next([]byte(s), func(_ *pins.Transition, x []byte) bool {
+				next = append(next, string(x))
+				return true
+			})
+			for _, x := range next {
+				if !seen[x] {
+					seen[x] = true
+					queue = append(queue, x)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d models have late locations; they make more candidates in %d states", withLate, n, differ)
+	if differ == 0 {
+		t.Error("late locations never changed a candidate")
+	}
+}
