@@ -1061,9 +1061,13 @@ func reachMasks(p *automata.Proc, direct func(t *automata.Trans) chanMasks) []ch
 // readiness of a rendezvous partner, in send and recv). It includes what
 // the processes it may run may do so.
 //
-// With late (lateLocs, for safety searches without timeout), the
-// operations at a late location (inside an atomic sequence, reached from
-// its start by local steps only) are left out: see lateLocs for why.
+// The masks are read at a process's current location, and do not count
+// that location's own operations inside an atomic sequence (a process
+// waiting there is enabled by a partner in the ordinary way), unless it
+// can come back to it. With late (lateLocs, for safety searches without
+// timeout), the operations at a late location (inside an atomic sequence,
+// reached from its start by local steps only) are left out everywhere:
+// see lateLocs for why.
 func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*automata.Var]bool, late map[*automata.Proc][]bool) map[*automata.Proc][]chanMasks {
 	out := map[*automata.Proc][]chanMasks{}
 	for _, p := range prog.Procs {
@@ -1087,32 +1091,35 @@ func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*
 		})
 		return m
 	}
+	// direct: what t itself contributes; inner says whether its own
+	// operations count inside an atomic sequence
+	direct := func(p *automata.Proc, t *automata.Trans, inner bool) chanMasks {
+		var m chanMasks
+		if t.From < 0 || t.From >= len(p.Locs) {
+			return chanMasks{^uint64(0), ^uint64(0), ^uint64(0)}
+		}
+		from := p.Locs[t.From]
+		lp := late[p]
+		inner = inner && from.Region != 0 && (lp == nil || !lp[t.From])
+		if inner || observesSiblings(from) {
+			m = ops(p, t, inner)
+		}
+		exprs(t, func(x automata.Expr) {
+			if run, ok := x.(*automata.Run); ok {
+				if q := out[run.Proc]; q != nil && run.Proc.Start >= 0 && run.Proc.Start < len(q) {
+					m = m.or(q[run.Proc.Start])
+				}
+			}
+		})
+		return m
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, p := range prog.Procs {
 			if p.Kind == automata.NeverClaim {
 				continue
 			}
-			lp := late[p]
-			r := reachMasks(p, func(t *automata.Trans) chanMasks {
-				var m chanMasks
-				if t.From < 0 || t.From >= len(p.Locs) {
-					return chanMasks{^uint64(0), ^uint64(0), ^uint64(0)}
-				}
-				from := p.Locs[t.From]
-				inner := from.Region != 0 && (lp == nil || !lp[t.From])
-				if inner || observesSiblings(from) {
-					m = ops(p, t, inner)
-				}
-				exprs(t, func(x automata.Expr) {
-					if run, ok := x.(*automata.Run); ok {
-						if q := out[run.Proc]; q != nil && run.Proc.Start >= 0 && run.Proc.Start < len(q) {
-							m = m.or(q[run.Proc.Start])
-						}
-					}
-				})
-				return m
-			})
+			r := reachMasks(p, func(t *automata.Trans) chanMasks { return direct(p, t, true) })
 			for i, v := range r {
 				if v != out[p][i] {
 					out[p][i] = v
@@ -1121,7 +1128,33 @@ func blockMasks(prog *automata.Program, bits map[*automata.Var]uint64, buf map[*
 			}
 		}
 	}
-	return out
+	// Where a process is, only what it may still reach counts: one that
+	// waits inside an atomic sequence at l has lost its atomicity, and a
+	// partner's step that makes its operation executable enables it in
+	// the ordinary way (it regains its atomicity only when it moves). So
+	// l's own operations count beside else or unless (a partner's
+	// readiness disables those), or when l can be reached again.
+	at := map[*automata.Proc][]chanMasks{}
+	for _, p := range prog.Procs {
+		if p.Kind == automata.NeverClaim {
+			at[p] = out[p]
+			continue
+		}
+		m := make([]chanMasks, len(p.Locs))
+		for l, loc := range p.Locs {
+			for _, t := range loc.Out {
+				m[l] = m[l].or(direct(p, t, false))
+				if t.To >= 0 && t.To < len(p.Locs) {
+					m[l] = m[l].or(out[p][t.To])
+				}
+				if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(p.Locs) {
+					m[l] = m[l].or(out[p][t.DStart])
+				}
+			}
+		}
+		at[p] = m
+	}
+	return at
 }
 
 // lateLocs computes, per location of p, whether it is a late location:
