@@ -14,6 +14,14 @@
 // may still run one, die first or read _nr_pr; -end- of the youngest
 // process under the same conditions. Everything else is unsafe: global
 // variables, rendezvous, timeout, _nr_pr, _last, np_ and the like.
+//
+// A safe step can still make its process a rendezvous partner (or, on a
+// buffered channel, feed another), which decides whether another process
+// waiting inside an atomic sequence loses its atomicity there, or whether
+// another's else is executable. Such a process is no candidate while
+// another may still get into that position (blockMasks); a local prefix
+// at the start of an atomic sequence does not count in safety searches
+// without timeout (lateLocs: it can be postponed).
 // Reduction is off altogether for models with provided clauses,
 // priorities, _last, remote references (P[i]:v, P[i]@l), enabled() or
 // pc_value(): they let one process observe another's local state or
