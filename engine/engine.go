@@ -21,20 +21,24 @@ type Engine struct {
 	trans       []*ctrans // by transition id
 	locs        [][]*locInfo
 	usesTimeout bool
-	info        *pins.Info
-	claim       *procType              // the never claim, or nil
-	hide        map[*automata.Var]bool // write-only globals kept out of the vector
-	printing    bool                   // collect printf output (simulation)
-	dead        [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
-	out         []byte                 // the output of the current step
-	claimEnd    *pins.Violation
-	claimMove   int // the claim's transition in the current step, or -1
-	cmoves      []*ctrans
-	cmoves2     []*ctrans
-	cbuf        []byte
-	globInits   []efn
-	globArr     [][]efn
-	cover       [][]bool // reached locations per proctype (nil: not recorded)
+	// conj: per transition, its guard's conjuncts (conjuncts.go), and the
+	// working context FalseConjunct evaluates them in
+	conj      [][]conjunct
+	nes       ctx
+	info      *pins.Info
+	claim     *procType              // the never claim, or nil
+	hide      map[*automata.Var]bool // write-only globals kept out of the vector
+	printing  bool                   // collect printf output (simulation)
+	dead      [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
+	out       []byte                 // the output of the current step
+	claimEnd  *pins.Violation
+	claimMove int // the claim's transition in the current step, or -1
+	cmoves    []*ctrans
+	cmoves2   []*ctrans
+	cbuf      []byte
+	globInits []efn
+	globArr   [][]efn
+	cover     [][]bool // reached locations per proctype (nil: not recorded)
 	// the highest priority of an enabled process in the state being
 	// expanded (see outranked)
 	prioMax     int
@@ -317,6 +321,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, t := range prog.Trans {
 		e.trans[t.ID] = cm.trans(t)
 	}
+	e.compileConjuncts(cm)
 	for _, ct := range e.trans {
 		if ct.dguard != nil {
 			ct.dfirst = e.trans[ct.t.Proc.Locs[ct.dstart].Out[0].ID]

@@ -22,7 +22,10 @@ import (
 //     set's locations (their guards' variables and channels are part of
 //     the location's footprint), so no outsider can enable them, and a
 //     process's location changes only by its own steps (no remote
-//     references under reduction, see Allowed).
+//     references under reduction, see Allowed). An expression statement
+//     that a false conjunct of its condition disables counts with what
+//     that conjunct reads only (a necessary enabling set, as in LTSmin's
+//     guard-based reduction): an outsider joins only if it may write it.
 //
 // The stubborn set is then every enabled transition of the processes in
 // the set: every sequence of outsiders' steps commutes with each of them
@@ -60,6 +63,17 @@ type stubbornInfo struct {
 	// which a process at loc takes part at a location where one of its
 	// steps from loc may end (after a merged chain or a d_step too)
 	enter [][]chanMasks
+	// Necessary enabling sets: tf[tag][loc][k], the footprint of the
+	// location's k-th transition; conj[t.ID][i], what the i-th conjunct
+	// of an expression statement's condition reads (only its reads: the
+	// statement, disabled by that conjunct, stays disabled until a step
+	// writes one of them), nil where a conjunct reads what the slots do
+	// not describe; nes[tag][loc]: a transition there has conjuncts.
+	tf   [][][]foot
+	conj [][]foot
+	nes  [][]bool
+	// scratch: the footprint of a member's location in the state at hand
+	scratch foot
 }
 
 // foot is a footprint over the global slots (variables and channels).
@@ -225,10 +239,14 @@ func (r *Reducer) newStubborn(bits map[*automata.Var]uint64, buf map[*automata.V
 	words := (nGlob + 63) / 64
 	si := &stubbornInfo{words: words}
 	gf := map[*automata.Trans]foot{}
+	si.conj = conjunctFeet(r.e, prog, slots, nGlob, words)
+	si.scratch = newFoot(words)
 	for _, p := range r.lay.Procs {
 		si.enter = append(si.enter, enterMasks(p, bits, buf))
 		cur := make([]foot, len(p.Locs))
 		fut := make([]foot, len(p.Locs))
+		tf := make([][]foot, len(p.Locs))
+		nes := make([]bool, len(p.Locs))
 		for l, loc := range p.Locs {
 			cur[l] = newFoot(words)
 			if p.Kind == automata.NeverClaim {
@@ -241,8 +259,14 @@ func (r *Reducer) newStubborn(bits map[*automata.Var]uint64, buf map[*automata.V
 					gf[t] = f
 				}
 				cur[l].add(&f)
+				tf[l] = append(tf[l], f)
+				if t.ID >= 0 && t.ID < len(si.conj) && si.conj[t.ID] != nil {
+					nes[l] = true
+				}
 			}
 		}
+		si.tf = append(si.tf, tf)
+		si.nes = append(si.nes, nes)
 		// fut: union over the locations reachable from l (a fixpoint on
 		// the small control graph)
 		for l := range p.Locs {
@@ -408,6 +432,9 @@ func (r *Reducer) StubbornProcs(s []byte, seed int, dst []bool) ([]bool, bool) {
 			ok = false
 			break
 		}
+		if r.stub.nes[tag][loc] && !c.opaque {
+			c = r.enablingFoot(s, p, tag, loc)
+		}
 		en := r.stub.enter[tag][loc]
 		rv := en.send|en.recv != 0
 		for q := 0; q < n; q++ {
@@ -458,4 +485,88 @@ func (r *Reducer) stubbornPossible() bool {
 		}
 	}
 	return false
+}
+
+// enablingFoot is the footprint of process pid's location loc in state s
+// with necessary enabling sets: an expression statement that a false
+// conjunct of its condition disables contributes only what that conjunct
+// reads (an outsider joins only if it may write it), the others their
+// whole footprint. It returns the stubborn info's scratch footprint.
+func (r *Reducer) enablingFoot(s []byte, pid, tag, loc int) *foot {
+	si := r.stub
+	f := &si.scratch
+	for i := range f.r {
+		f.r[i], f.w[i] = 0, 0
+	}
+	f.wild, f.opaque = false, false
+	for k, t := range r.lay.Procs[tag].Locs[loc].Out {
+		if cs := si.conj[t.ID]; cs != nil {
+			if i := r.e.FalseConjunct(s, pid, t.ID); i >= 0 && i < len(cs) {
+				f.add(&cs[i])
+				continue
+			}
+		}
+		f.add(&si.tf[tag][loc][k])
+	}
+	return f
+}
+
+// conjunctFeet computes stubbornInfo.conj: per expression statement with
+// conjuncts (engine.GuardConjuncts), the global slots each reads, or nil
+// for the statement when a conjunct reads something the slots do not
+// describe (a remote reference, a channel, a predefined function).
+func conjunctFeet(e interface {
+	GuardConjuncts(g int) []automata.Expr
+}, prog *automata.Program, slots []*automata.Var, nGlob, words int) [][]foot {
+	slotOf := map[*automata.Var]int{}
+	for i := 0; i < nGlob && i < len(slots); i++ {
+		if slots[i] != nil {
+			slotOf[slots[i]] = i
+		}
+	}
+	out := make([][]foot, len(prog.Trans))
+	for _, t := range prog.Trans {
+		xs := e.GuardConjuncts(t.ID)
+		if len(xs) == 0 || t.ID < 0 || t.ID >= len(out) {
+			continue
+		}
+		feet := make([]foot, len(xs))
+		good := true
+		for i, x := range xs {
+			f := newFoot(words)
+			walk(x, func(y automata.Expr) {
+				switch y := y.(type) {
+				case *automata.Ref:
+					if y.Var == nil || y.Remote != nil || y.Var.Chan != nil || isChanType(y.Var) {
+						good = false
+						return
+					}
+					for _, sel := range y.Path {
+						if sel.Field != nil && (sel.Field.Chan != nil || isChanType(sel.Field)) {
+							good = false
+						}
+					}
+					if y.Var.Global {
+						k, ok := slotOf[y.Var]
+						if !ok {
+							good = false
+							return
+						}
+						f.r[k/64] |= 1 << (k % 64)
+					}
+				case *automata.Call:
+					if y.Fn != automata.BPid {
+						good = false
+					}
+				case *automata.RemoteLabel, *automata.Run, *automata.Poll:
+					good = false
+				}
+			})
+			feet[i] = f
+		}
+		if good {
+			out[t.ID] = feet
+		}
+	}
+	return out
 }

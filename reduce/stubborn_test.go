@@ -113,6 +113,14 @@ active proctype P() { run W() }
 active proctype Q() { x == 3 }
 active proctype R() { byte y; y == 0 }
 `, []want{{0, false, ""}, {1, false, ""}, {2, true, "2"}}},
+		// necessary enabling sets: P waits on a && b with a false, so only
+		// a writer of a could enable it; T, which writes b, stays out
+		{"enabling", `
+byte a, b, c;
+active proctype Q() { c = 1 }
+active proctype P() { (a == 1 && b == 1); c == 1 }
+active proctype T() { b = 1; b = 2 }
+`, []want{{0, true, "0,1"}, {2, true, "1,2"}}},
 		{"local chan", `
 chan g = [1] of { chan };
 active proctype P() { chan l = [1] of { byte }; g!l; l!1 }
