@@ -115,7 +115,11 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	}); ok && a.SetAux(1) {
 		pp.aux = a.Aux
 	}
-	return &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: newIdxMap(), prod: pp}
+	p := &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: newIdxMap(), prod: pp}
+	if sr, ok := cr.(StubbornReducer); ok && o.Stubborn {
+		p.stub = sr
+	}
+	return p
 }
 
 // nestedPOR is the selection of the nested searches: the outer one's
@@ -124,7 +128,7 @@ func (p *por) nestedPOR() *por {
 	if p == nil || p.prod == nil {
 		return nil
 	}
-	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(),
+	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(), stub: p.stub,
 		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, flagged: p.prod.flagged, nested: true}}
 }
 
@@ -190,6 +194,16 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 	if c < 0 {
 		return hi
 	}
+	if c >= stubbornChoice {
+		// the stubborn set grown from seed c-stubbornChoice: a function
+		// of the product state, so it is the same set every time
+		set, ok := p.stub.StubbornProcs(state, int(c-stubbornChoice), p.inSet)
+		p.inSet = set
+		if !ok {
+			return hi // cannot happen: it formed when chosen
+		}
+		return p.keepSet(ex, lo, hi, set)
+	}
 	// keep the steps of process c, in order
 	p.marks = p.marks[:0]
 	for i := lo; i < hi; i++ {
@@ -232,11 +246,74 @@ func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
 			provisoOnly = true
 		}
 	}
+	if p.stub != nil {
+		if seed, ok := p.productStubborn(ex, state, lo, hi); ok {
+			return stubbornChoice + int32(seed)
+		}
+	}
 	if provisoOnly {
 		p.fallbacks++
 		p.res.ProvisoFallbacks = p.fallbacks
 	}
 	return -1
+}
+
+// stubbornChoice + seed records the stubborn set grown from seed as a
+// product state's choice (pids are below 256).
+const stubbornChoice = 1000
+
+// productStubborn tries each process with a step as the seed of a
+// stubborn set (StubbornReducer, with -stubborn) where no single process
+// qualifies, and returns the seed of the smallest proper set whose steps
+// pass the ample set's checks on the product: invisible (C2), no step
+// into an atomic sequence, a rendezvous inside the set or outside it
+// entirely, and no successor on the outer stack (C3). A member's step
+// that writes what the claim reads makes the claim join the set, and a
+// set with the claim is refused, so the members' disabled statements are
+// invisible too. The set is persistent in the system (Valmari's D1, D2),
+// so with these checks it satisfies the conditions of Siegel's Theorem 1
+// as an ample set does.
+func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
+	best, bestN := -1, hi-lo
+	for i := lo; i < hi; i++ {
+		seed := ex.succs[i].step.Pid
+		dup := false
+		for k := lo; k < i; k++ {
+			dup = dup || ex.succs[k].step.Pid == seed
+		}
+		if dup || seed < 0 {
+			continue
+		}
+		set, ok := p.stub.StubbornProcs(state, seed, p.inSet)
+		p.inSet = set
+		if !ok {
+			continue
+		}
+		n, good := 0, true
+		for k := lo; k < hi && good; k++ {
+			sc := &ex.succs[k]
+			in := inSet(set, sc.step.Pid)
+			if sc.pid2 >= 0 && inSet(set, int(sc.pid2)) != in {
+				good = false
+				break
+			}
+			if !in {
+				continue
+			}
+			n++
+			if sc.flags&pins.InAtomic != 0 || n >= bestN || p.prod.cr.Visible(sc.step.Group) {
+				good = false
+				break
+			}
+			if idx, found := p.outerIdx(ex.bytes(sc)); found && p.onStack.has(idx) {
+				good = false
+			}
+		}
+		if good && n > 0 && n < bestN {
+			best, bestN = seed, n
+		}
+	}
+	return best, best >= 0
 }
 
 func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {

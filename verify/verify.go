@@ -44,7 +44,8 @@ type Options struct {
 	Leap bool
 	// Stubborn: with Reduce, stubborn sets of several processes where no
 	// ample set exists (-stubborn; search.Options.Stubborn), for safety
-	// searches without a never claim.
+	// searches without a never claim and for the product with a claim
+	// (ClaimSI, ClaimInvariant: search/porltl.go).
 	Stubborn bool
 	// ClaimSI: the model's never claim is in SI normal form
 	// (property.SIClaim), so that with Reduce an acceptance search by
@@ -141,7 +142,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if opt.Reduce {
 		if e, ok := m.(*engine.Engine); ok {
 			newR := reduce.New
-			if opt.Stubborn && (m.Info() == nil || !m.Info().Claim) {
+			if opt.Stubborn && (m.Info() == nil || !m.Info().Claim || opt.ClaimSI || opt.ClaimInvariant) {
 				newR = reduce.NewStubborn
 				sopt.Stubborn = true
 			}

@@ -38,22 +38,34 @@ func TestPORLTLSoundness(t *testing.T) {
 		{"testdata/porltl/siegel_fig2_si.pml", false},
 		{"testdata/tgba/siegel_fig2_ltl.pml", false},
 	} {
-		path := copyModel(t, c.model)
-		code, out, errs := gospin("verify", "-a", path)
-		if code != exitFound || !strings.Contains(out, "errors: 1") || !strings.Contains(out, "acceptance cycle") {
-			t.Errorf("%s: exit %d, want the acceptance cycle\n%s%s", c.model, code, out, errs)
-			continue
+		for _, stub := range []bool{false, true} {
+			testPORLTLSoundness(t, c.model, c.never, stub)
 		}
-		if !strings.Contains(out, "+ Partial Order Reduction") {
-			t.Errorf("%s: not reduced\n%s", c.model, out)
-		}
-		if c.never && !strings.Contains(out, "checked with reduction against its closure under stuttering; the error found is one of the claim") {
-			t.Errorf("%s: the report does not say how the never claim was checked\n%s", c.model, out)
-		}
-		rcode, rout, rerrs := gospin("run", "-t", path)
-		if rcode == exitUsage || !strings.Contains(rout, "START OF CYCLE") || strings.Contains(rout, "does not match") {
-			t.Errorf("%s: replay: exit %d\n%s%s", c.model, rcode, rout, rerrs)
-		}
+	}
+}
+
+// testPORLTLSoundness is one case of TestPORLTLSoundness, with stubborn
+// sets or without.
+func testPORLTLSoundness(t *testing.T, model string, never, stubborn bool) {
+	args := []string{"verify", "-a"}
+	if stubborn {
+		args = append(args, "-stubborn")
+	}
+	path := copyModel(t, model)
+	code, out, errs := gospin(append(args, path)...)
+	if code != exitFound || !strings.Contains(out, "errors: 1") || !strings.Contains(out, "acceptance cycle") {
+		t.Errorf("%s (stubborn %v): exit %d, want the acceptance cycle\n%s%s", model, stubborn, code, out, errs)
+		return
+	}
+	if !strings.Contains(out, "+ Partial Order Reduction") {
+		t.Errorf("%s: not reduced\n%s", model, out)
+	}
+	if never && !strings.Contains(out, "checked with reduction against its closure under stuttering; the error found is one of the claim") {
+		t.Errorf("%s: the report does not say how the never claim was checked\n%s", model, out)
+	}
+	rcode, rout, rerrs := gospin("run", "-t", path)
+	if rcode == exitUsage || !strings.Contains(rout, "START OF CYCLE") || strings.Contains(rout, "does not match") {
+		t.Errorf("%s: replay: exit %d\n%s%s", model, rcode, rout, rerrs)
 	}
 }
 

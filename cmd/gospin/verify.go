@@ -56,7 +56,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
-	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (safety searches without a never claim); fewer states, more time per state; the default is SPIN-style ample sets of one process")
+	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (with necessary enabling sets over guard conjuncts; safety searches, and -a or invariants on an ltl property or never claim reduced on the product); fewer states, more time per state; the default is SPIN-style ample sets of one process")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on an ltl property (its claim in SI normal form; a property that is not stutter-invariant against its claim's closure under stuttering, an error then checked without reduction); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")

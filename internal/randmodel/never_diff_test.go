@@ -254,7 +254,7 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 		}
 		return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
 	}
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, MemLimit: memLimit}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, Stubborn: reduce && stubbornFor(src), MemLimit: memLimit}
 	claim := props[0].Never
 	o.invariant = property.NeverWaits(fr.Model, claim, false)
 	if reduce {
