@@ -123,15 +123,17 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		StopAfter:    opt.StopAfter,
 		IgnoreAssert: opt.IgnoreAssert,
 		IgnoreEnd:    opt.IgnoreEnd || opt.InertClaim,
-		AllTrails:    opt.AllTrails,
-		Accept:       opt.Accept,
-		NonProgress:  opt.NonProgress,
-		Fair:         opt.Fair,
-		SCC:          opt.SCC,
-		NoCompress:   opt.NoCompress,
-		HashLog2:     opt.HashLog2,
-		MemLimit:     opt.MemLimit,
-		Progress:     opt.Progress,
+		// every error of a search against a claim's closure is confirmed
+		// on the claim along its trail, so each needs one
+		AllTrails:   opt.AllTrails || opt.ClosureOf != nil,
+		Accept:      opt.Accept,
+		NonProgress: opt.NonProgress,
+		Fair:        opt.Fair,
+		SCC:         opt.SCC,
+		NoCompress:  opt.NoCompress,
+		HashLog2:    opt.HashLog2,
+		MemLimit:    opt.MemLimit,
+		Progress:    opt.Progress,
 	}
 	if opt.SCC && opt.Accept && !opt.NonProgress {
 		sopt.Property = opt.TGBA
@@ -178,6 +180,12 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	unconfirmed := 0
 	if opt.ClosureOf != nil {
 		unconfirmed = closureTrails(res, opt.ClosureOf, opt.InertClaim)
+		if !opt.AllTrails {
+			// as without -e: a trail for the first error only
+			for i := 1; i < len(res.Errors); i++ {
+				res.Errors[i].Trail = nil
+			}
+		}
 	}
 	sum := &report.Summary{
 		Model:            name,

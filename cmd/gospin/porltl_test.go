@@ -218,3 +218,20 @@ func TestVisibilityDecides(t *testing.T) {
 		}
 	}
 }
+
+// TestClosureStopAfter: with -c N (no -e) and a never claim checked
+// against its closure under stuttering, every error is confirmed on the
+// claim along its trail, so the errors after the first count too (they
+// used to be dropped for want of a trail); only the first gets a trail
+// file, as without -e.
+func TestClosureStopAfter(t *testing.T) {
+	path := copyModel(t, "testdata/porltl/closure_cycles.pml")
+	code, out, errs := gospin("verify", "-a", "-c", "4", path)
+	if code != exitFound || !strings.Contains(out, "errors: 4") || !strings.Contains(out, "closure under stuttering") {
+		t.Fatalf("exit %d, want 4 confirmed errors\n%s%s", code, out, errs)
+	}
+	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.trail"))
+	if len(trails) != 1 {
+		t.Errorf("trail files %v, want the first error's only", trails)
+	}
+}
