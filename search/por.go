@@ -238,10 +238,41 @@ func (p *por) keep(ex *expander, lo, i, j int) int {
 // into an atomic sequence, a rendezvous inside the set or outside it
 // entirely, and the cycle proviso.
 func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
-	best, bestN := -1, hi-lo
 	// the cycle proviso of each successor, looked up once for all seeds
 	// (0: not yet, 1: passes, 2: fails)
 	p.prov = append(p.prov[:0], make([]int8, hi-lo)...)
+	best := p.smallestStubborn(ex, state, lo, hi, func(k int) bool {
+		sc := &ex.succs[k]
+		if sc.flags&pins.InAtomic != 0 {
+			return false
+		}
+		if p.prov[k-lo] == 0 {
+			p.prov[k-lo] = 1
+			if idx, found := p.lookup(ex.bytes(sc)); found {
+				if p.bfs {
+					if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
+						p.prov[k-lo] = 2
+					}
+				} else if p.onStack.has(idx) {
+					p.prov[k-lo] = 2
+				}
+			}
+		}
+		return p.prov[k-lo] != 2
+	})
+	if best < 0 {
+		return hi, false
+	}
+	return p.keepSet(ex, lo, hi, p.bestSet), true
+}
+
+// smallestStubborn grows a stubborn set from each process with a step in
+// ex.succs[lo:hi] and returns the seed of the one that keeps the fewest
+// successors, fewer than all, such that a rendezvous is inside the set or
+// outside it entirely and keep(k) holds for every kept successor k; its
+// set is left in p.bestSet. It returns -1 when there is none.
+func (p *por) smallestStubborn(ex *expander, state []byte, lo, hi int, keep func(k int) bool) int {
+	best, bestN := -1, hi-lo
 	for i := lo; i < hi; i++ {
 		seed := ex.succs[i].step.Pid
 		dup := false
@@ -268,35 +299,14 @@ func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
 				continue
 			}
 			n++
-			if sc.flags&pins.InAtomic != 0 || n >= bestN {
-				good = false
-				break
-			}
-			if p.prov[k-lo] == 0 {
-				p.prov[k-lo] = 1
-				if idx, found := p.lookup(ex.bytes(sc)); found {
-					if p.bfs {
-						if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
-							p.prov[k-lo] = 2
-						}
-					} else if p.onStack.has(idx) {
-						p.prov[k-lo] = 2
-					}
-				}
-			}
-			if p.prov[k-lo] == 2 {
-				good = false
-			}
+			good = n < bestN && keep(k)
 		}
 		if good && n > 0 && n < bestN {
 			best, bestN = seed, n
 			p.bestSet = append(p.bestSet[:0], set...)
 		}
 	}
-	if best < 0 {
-		return hi, false
-	}
-	return p.keepSet(ex, lo, hi, p.bestSet), true
+	return best
 }
 
 func inSet(set []bool, pid int) bool { return pid >= 0 && pid < len(set) && set[pid] }

@@ -274,45 +274,14 @@ const stubbornChoice = 1000
 // so with these checks it satisfies the conditions of Siegel's Theorem 1
 // as an ample set does.
 func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
-	best, bestN := -1, hi-lo
-	for i := lo; i < hi; i++ {
-		seed := ex.succs[i].step.Pid
-		dup := false
-		for k := lo; k < i; k++ {
-			dup = dup || ex.succs[k].step.Pid == seed
+	best := p.smallestStubborn(ex, state, lo, hi, func(k int) bool {
+		sc := &ex.succs[k]
+		if sc.flags&pins.InAtomic != 0 || p.prod.cr.Visible(sc.step.Group) {
+			return false
 		}
-		if dup || seed < 0 {
-			continue
-		}
-		set, ok := p.stub.StubbornProcs(state, seed, p.inSet)
-		p.inSet = set
-		if !ok {
-			continue
-		}
-		n, good := 0, true
-		for k := lo; k < hi && good; k++ {
-			sc := &ex.succs[k]
-			in := inSet(set, sc.step.Pid)
-			if sc.pid2 >= 0 && inSet(set, int(sc.pid2)) != in {
-				good = false
-				break
-			}
-			if !in {
-				continue
-			}
-			n++
-			if sc.flags&pins.InAtomic != 0 || n >= bestN || p.prod.cr.Visible(sc.step.Group) {
-				good = false
-				break
-			}
-			if idx, found := p.outerIdx(ex.bytes(sc)); found && p.onStack.has(idx) {
-				good = false
-			}
-		}
-		if good && n > 0 && n < bestN {
-			best, bestN = seed, n
-		}
-	}
+		idx, found := p.outerIdx(ex.bytes(sc))
+		return !found || !p.onStack.has(idx)
+	})
 	return best, best >= 0
 }
 
