@@ -45,7 +45,7 @@ func timePerState(tb testing.TB, prog *automata.Program, reduce bool, runs int) 
 }
 
 // timePerStateWith is timePerState with the choice of stubborn sets
-// (gospin verify's default) or ample sets.
+// (-stubborn) or ample sets (gospin verify's default).
 func timePerStateWith(tb testing.TB, prog *automata.Program, reduce, stubborn bool, runs int) (time.Duration, int64, bool) {
 	best := time.Duration(1 << 62)
 	var stored int64
@@ -71,8 +71,8 @@ func timePerStateWith(tb testing.TB, prog *automata.Program, reduce, stubborn bo
 
 // BenchmarkReductionCost reports, for models where reduction saves
 // almost nothing, the time per state with reduction over that without
-// (the ratio metric for ample sets, ratio-stubborn for stubborn sets,
-// gospin verify's default; the target is at most 1.3). On a quiet machine use
+// (the ratio metric for ample sets, gospin verify's default, and
+// ratio-stubborn for stubborn sets; the target is at most 1.3). On a quiet machine use
 // -benchtime 1x; the profile's share of por.reduce is the steadier figure
 // (about 5% of a reduced search's time on these models).
 func BenchmarkReductionCost(b *testing.B) {
