@@ -17,8 +17,10 @@ type conjunct struct {
 }
 
 // compileConjuncts compiles the conjuncts of every expression statement
-// without run (whose evaluation would start a process).
-func (e *Engine) compileConjuncts(cm *compiler) {
+// without run (whose evaluation would start a process). Only stubborn sets
+// use them: GuardConjuncts compiles them when first called.
+func (e *Engine) compileConjuncts() {
+	cm := &compiler{e: e}
 	e.conj = make([][]conjunct, len(e.prog.Trans))
 	for _, t := range e.prog.Trans {
 		if t.Kind != automata.TExpr || t.X == nil || hasRun(t.X) {
@@ -41,6 +43,9 @@ func (e *Engine) compileConjuncts(cm *compiler) {
 // GuardConjuncts returns the conjuncts of group g's condition when g is an
 // expression statement (a condition split at its top-level &&), else nil.
 func (e *Engine) GuardConjuncts(g int) []automata.Expr {
+	if e.conj == nil {
+		e.compileConjuncts()
+	}
 	if g < 0 || g >= len(e.conj) {
 		return nil
 	}
@@ -54,7 +59,7 @@ func (e *Engine) GuardConjuncts(g int) []automata.Expr {
 // FalseConjunct returns the index of the first of group g's conjuncts
 // (GuardConjuncts) that is false for process pid in state s, or -1 when
 // none is known to be: all hold, one fails with a run-time error, g has
-// no conjuncts, or s does not decode. It has its own working state, so it
+// no conjuncts (or GuardConjuncts was never called), or s does not decode. It has its own working state, so it
 // may be called between calls of Next, not from inside one.
 func (e *Engine) FalseConjunct(s []byte, pid, g int) int {
 	if g < 0 || g >= len(e.conj) || len(e.conj[g]) == 0 {

@@ -21,8 +21,9 @@ type Engine struct {
 	trans       []*ctrans // by transition id
 	locs        [][]*locInfo
 	usesTimeout bool
-	// conj: per transition, its guard's conjuncts (conjuncts.go), and the
-	// working context FalseConjunct evaluates them in
+	// conj: per transition, its guard's conjuncts (conjuncts.go; compiled
+	// when first asked for), and the working context FalseConjunct
+	// evaluates them in
 	conj      [][]conjunct
 	nes       ctx
 	info      *pins.Info
@@ -321,7 +322,6 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, t := range prog.Trans {
 		e.trans[t.ID] = cm.trans(t)
 	}
-	e.compileConjuncts(cm)
 	for _, ct := range e.trans {
 		if ct.dguard != nil {
 			ct.dfirst = e.trans[ct.t.Proc.Locs[ct.dstart].Out[0].ID]
@@ -392,6 +392,7 @@ func (e *Engine) Clone() *Engine {
 	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
 	n.saved = savedLayout{}
 	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
+	n.nes = ctx{e: n, hidden: make([]byte, e.hiddenSize)}
 	return n
 }
 

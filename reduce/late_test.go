@@ -3,12 +3,8 @@ package reduce
 import (
 	"testing"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/internal/randmodel"
 	"github.com/gospin/gospin/pins"
-	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/promela/frontend"
 )
 
 // TestLateLocationsMatter: on the random models the brute-force oracles
@@ -25,20 +21,12 @@ func TestLateLocationsMatter(t *testing.T) {
 	withLate, differ := 0, 0
 	for seed := int64(1); seed <= int64(n); seed++ {
 		src := randmodel.Generate(seed, randmodel.Mixed(seed))
-		fr := frontend.Load("r.pml", []byte(src), &frontend.Config{})
-		var errs diag.List
-		prog := automata.Lower(fr.Model, &errs)
-		if fr.HasErrors() || errs.HasErrors() || prog == nil {
-			continue
-		}
-		e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
-		if err != nil {
+		e := randEngine(src, true)
+		if e == nil {
 			continue
 		}
 		relaxed := New(e)
-		strictAtomics = true
-		strict := New(e)
-		strictAtomics = false
+		strict := newReducer(e, false, false)
 		if relaxed == nil || strict == nil || relaxed.late == nil {
 			continue
 		}

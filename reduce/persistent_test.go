@@ -59,20 +59,31 @@ func macroSteps(e *engine.Engine, x string) []mstep {
 	return out
 }
 
-// persistentViolation checks one model; it returns a description of the
-// first violation, or "".
-func persistentViolation(src string, merge bool, maxStates int) (string, bool) {
+// randEngine builds the engine of a random model (SPIN's default state
+// space, statement merging as merge says), or returns nil when the model
+// does not load.
+func randEngine(src string, merge bool) *engine.Engine {
 	fr := frontend.Load("r.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
-		return "", false
+		return nil
 	}
 	var errs diag.List
 	prog := automata.Lower(fr.Model, &errs)
 	if errs.HasErrors() || prog == nil {
-		return "", false
+		return nil
 	}
 	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
 	if err != nil {
+		return nil
+	}
+	return e
+}
+
+// persistentViolation checks one model; it returns a description of the
+// first violation, or "".
+func persistentViolation(src string, merge bool, maxStates int) (string, bool) {
+	e := randEngine(src, merge)
+	if e == nil {
 		return "", false
 	}
 	r := New(e)

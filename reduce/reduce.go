@@ -113,13 +113,15 @@ var _ search.Reducer = (*Reducer)(nil)
 // New returns the reducer for e, or nil when the model uses a construct
 // under which reduction is off (see the package comment) or no location
 // can ever be reduced.
-func New(e *engine.Engine) *Reducer { return newReducer(e, false) }
+func New(e *engine.Engine) *Reducer { return newReducer(e, false, true) }
 
 // NewStubborn is New for stubborn sets (StubbornProcs): it also returns a
 // reducer when no location is all safe but a stubborn set may form.
-func NewStubborn(e *engine.Engine) *Reducer { return newReducer(e, true) }
+func NewStubborn(e *engine.Engine) *Reducer { return newReducer(e, true, true) }
 
-func newReducer(e *engine.Engine, stubborn bool) *Reducer {
+// newReducer is New (NewStubborn with stubborn); withLate says whether
+// late locations may be used (tests compare with the strict rule).
+func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	prog := e.Program()
 	if prog == nil || !Allowed(prog) {
 		return nil
@@ -132,7 +134,7 @@ func newReducer(e *engine.Engine, stubborn bool) *Reducer {
 	buf := bufferedVars(prog)
 	bits := chanBits(prog)
 	var late map[*automata.Proc][]bool
-	if prog.Never == nil && !e.UsesTimeout() && !usesTimeout(prog) && !strictAtomics {
+	if withLate && prog.Never == nil && !e.UsesTimeout() {
 		// safety searches only (a claim makes the search use ForClaim)
 		clean := func(t *automata.Trans) bool {
 			return t.ID >= 0 && t.ID < len(prog.Trans) && cleanTrans(t) && cleanSlots(info, slots, t.ID)
@@ -743,19 +745,3 @@ func walk(x automata.Expr, f func(automata.Expr)) {
 }
 
 const chanKind = ast.Chan
-
-// strictAtomics turns late locations off (tests compare with it).
-var strictAtomics bool
-
-// usesTimeout reports whether a statement of the model reads timeout.
-func usesTimeout(prog *automata.Program) bool {
-	found := false
-	for _, t := range prog.Trans {
-		exprs(t, func(x automata.Expr) {
-			if c, ok := x.(*automata.Call); ok && c.Fn == automata.BTimeout {
-				found = true
-			}
-		})
-	}
-	return found
-}

@@ -155,17 +155,8 @@ active proctype R() { skip }
 // exactly the same along every path of the other processes, and each
 // commutes with each of theirs.
 func stubbornViolation(src string, merge bool, maxStates int) (string, bool) {
-	fr := frontend.Load("r.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
-		return "", false
-	}
-	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
-	if errs.HasErrors() || prog == nil {
-		return "", false
-	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
-	if err != nil {
+	e := randEngine(src, merge)
+	if e == nil {
 		return "", false
 	}
 	r := NewStubborn(e)
