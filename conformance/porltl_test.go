@@ -22,12 +22,12 @@ import (
 // returns the verdict ("pass"/"fail"), the states stored, whether the
 // search was complete and whether it was reduced. The search stops at
 // 1 GB.
-func accReduced(r row, stubborn bool) (verdict string, stored int64, complete, reduced bool, err error) {
+func accReduced(r row, stubborn, leap bool) (verdict string, stored int64, complete, reduced bool, err error) {
 	path, model, p, err := rowProperty(r)
 	if err != nil {
 		return "", 0, false, false, err
 	}
-	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Reduce: true, Stubborn: stubborn, MemLimit: 1 << 30}
+	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Reduce: true, Stubborn: stubborn, Leap: leap, MemLimit: 1 << 30}
 	eo := engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true}
 	plan := property.PlanReduction(model, p, true, false, property.FromLTL)
 	vo.ClaimInvariant, vo.ClaimSI = plan.Invariant, plan.SI
@@ -99,7 +99,8 @@ func TestAcceptanceReductionVerdicts(t *testing.T) {
 		}
 	}
 	var n, reducedRows, le, cmp int
-	var sumRed, sumSpin, sumStub int64
+	var sumRed, sumSpin, sumStub, sumLeap, leapSpin int64
+	var leapRows, leapLE int
 	var lines []string
 	for _, r := range selectRows(t, "acc") {
 		r := r
@@ -121,16 +122,23 @@ func TestAcceptanceReductionVerdicts(t *testing.T) {
 			if reason, ok := dev[key]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			verdict, stored, complete, reduced, err := accReduced(r, false)
+			verdict, stored, complete, reduced, err := accReduced(r, false, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sv, sstored, scomplete, _, err := accReduced(r, true)
+			sv, sstored, scomplete, _, err := accReduced(r, true, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if (scomplete || sv == "fail") && sv != nr.verdict {
 				t.Errorf("verdict with stubborn sets %s; SPIN without reduction %s", sv, nr.verdict)
+			}
+			lv, lstored, lcomplete, _, err := accReduced(r, false, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (lcomplete || lv == "fail") && lv != nr.verdict {
+				t.Errorf("verdict with leap sets %s; SPIN without reduction %s", lv, nr.verdict)
 			}
 			if !complete && verdict == "pass" {
 				t.Skipf("reduced search incomplete (%d states stored)", stored)
@@ -145,6 +153,14 @@ func TestAcceptanceReductionVerdicts(t *testing.T) {
 			if r.complete == "yes" && complete && scomplete {
 				sumStub += sstored
 			}
+			if r.complete == "yes" && complete && lcomplete {
+				sumLeap += lstored
+				leapRows++
+				leapSpin += r.stored
+				if lstored <= r.stored {
+					leapLE++
+				}
+			}
 			if r.complete == "yes" && complete {
 				cmp++
 				sumRed += stored
@@ -153,9 +169,10 @@ func TestAcceptanceReductionVerdicts(t *testing.T) {
 					le++
 				}
 			}
-			lines = append(lines, fmt.Sprintf("%s/%s\t%s\t%v\t%d\t%d\t%d\t%s", r.model, r.ltl, verdict, reduced, stored, sstored, r.stored, r.complete))
+			lines = append(lines, fmt.Sprintf("%s/%s\t%s\t%v\t%d\t%d\t%d\t%d\t%s", r.model, r.ltl, verdict, reduced, stored, sstored, lstored, r.stored, r.complete))
 		})
 	}
-	t.Logf("row\tverdict\treduced\tgospin\tgospin-stubborn\tspin-acc\tspin-complete\n%s", strings.Join(lines, "\n"))
+	t.Logf("row\tverdict\treduced\tgospin\tgospin-stubborn\tgospin-leap\tspin-acc\tspin-complete\n%s", strings.Join(lines, "\n"))
+	t.Logf("with -leap: on the %d rows both complete, %d states against SPIN's %d, at most SPIN's on %d", leapRows, sumLeap, leapSpin, leapLE)
 	t.Logf("acc rows with a claim: %d compared, %d searched with reduction; on the %d rows both searches complete gospin stores %d states (with -stubborn %d), SPIN %d, and at most SPIN's on %d", n, reducedRows, cmp, sumRed, sumStub, sumSpin, le)
 }

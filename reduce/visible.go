@@ -213,9 +213,12 @@ func VisibleGroups(e *engine.Engine) []bool {
 type claimReducer struct {
 	*Reducer
 	vis []bool
+	e   *engine.Engine
 }
 
 func (c claimReducer) Visible(g int) bool { return g < 0 || g >= len(c.vis) || c.vis[g] }
+
+func (c claimReducer) ClaimLoc(s []byte) (int, bool) { return c.e.ClaimLoc(s) }
 
 // ForClaim returns a search.ClaimReducer for engine model e with a never
 // claim, built on r (reduce.New(e)): partial-order reduction of the
@@ -230,7 +233,7 @@ func ForClaim(r *Reducer, e *engine.Engine) search.ClaimReducer {
 	if vis == nil {
 		return nil
 	}
-	return claimReducer{r, vis}
+	return claimReducer{r, vis, e}
 }
 
 // hasRun reports whether transition t may create a process.

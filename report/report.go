@@ -41,9 +41,12 @@ type Summary struct {
 	StatesMatched int64  `json:"states_matched"`
 	// StatesVisited adds the states stored by the nested searches of an
 	// acceptance-cycle search (pan's "visited"); 0 otherwise.
-	StatesVisited    int64       `json:"states_visited,omitempty"`
-	Transitions      int64       `json:"transitions"`
-	AtomicSteps      int64       `json:"atomic_steps"`
+	StatesVisited int64 `json:"states_visited,omitempty"`
+	Transitions   int64 `json:"transitions"`
+	AtomicSteps   int64 `json:"atomic_steps"`
+	// LeapSteps counts the steps taken inside leaps (-leap): states
+	// neither stored nor counted as transitions.
+	LeapSteps        int64       `json:"leap_steps,omitempty"`
 	Depth            int         `json:"depth"`
 	StateVectorBytes int         `json:"state_vector_bytes"`
 	MemoryBytes      int64       `json:"memory_bytes"`
@@ -170,6 +173,9 @@ func Text(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "%9d states, matched\n", s.StatesMatched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", s.Transitions)
 	fmt.Fprintf(w, "%9d atomic steps\n", s.AtomicSteps)
+	if s.LeapSteps > 0 {
+		fmt.Fprintf(w, "%9d leap steps\n", s.LeapSteps)
+	}
 	fmt.Fprintf(w, "hash conflicts: %9d (resolved)\n\n", s.HashConflicts)
 	mb := func(b int64) float64 { return float64(b) / (1 << 20) }
 	fmt.Fprintf(w, "Stats on memory usage (in Megabytes):\n")

@@ -222,7 +222,7 @@ func (w *walker) prefetch(lo, hi int) {
 	ex := w.ex
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
-		if sc.flags&pins.InAtomic != 0 {
+		if sc.flags&(pins.InAtomic|leapMid) != 0 {
 			continue
 		}
 		sc.h = store.Hash(ex.bytes(sc))
@@ -317,7 +317,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
 				// the stack below is as it was: the same ample set (on a
 				// product, the recorded one)
-				w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx())
+				w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx(), top, f.atomicOff >= 0)
 				hi = w.por.reduce(ex, st, lo, hi)
 			}
 			if w.pf != nil {
@@ -403,11 +403,16 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 		pushedIdx := ^uint64(0)
 		atomicOff, atomicLen := int32(-1), int32(0)
-		if sc.flags&pins.InAtomic != 0 {
+		if sc.flags&(pins.InAtomic|leapMid) != 0 {
 			// Inside an atomic sequence: explored but not stored, as pan
 			// does. The bytes go on the atomic stack until the frame is
-			// popped.
-			s.res.AtomicSteps++
+			// popped. So are the intermediate states of a leap on a
+			// product (porltl_leap.go).
+			if sc.flags&leapMid != 0 {
+				s.res.LeapSteps++
+			} else {
+				s.res.AtomicSteps++
+			}
 			atomicOff = int32(len(w.atomics))
 			w.atomics = append(w.atomics, ex.bytes(sc)...)
 			atomicLen = int32(len(w.atomics)) - atomicOff
@@ -575,7 +580,7 @@ func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 	// on a product the selection looks the state up itself (the nested
 	// search's root is on the atomic stack but is a stored state)
 	if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
-		w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx())
+		w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx(), w.stack.n-1, f.atomicOff >= 0)
 		hi = w.por.reduce(w.ex, state, lo, hi)
 	}
 	if w.pf != nil && !prefetched {

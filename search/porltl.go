@@ -24,6 +24,9 @@ type ClaimReducer interface {
 	// Visible reports whether transition group g may change what a claim
 	// transition reads.
 	Visible(g int) bool
+	// ClaimLoc returns the claim's location in product state s and
+	// whether it is accepting.
+	ClaimLoc(s []byte) (loc int, accepting bool)
 }
 
 // prodPOR is the ample-set selection on the product with a claim.
@@ -85,14 +88,24 @@ type prodPOR struct {
 	// reduced, known to the caller (knowIdx): no lookup then
 	idx  uint64
 	have bool
+	// pos is the position of that state on the search's stack, unstored
+	// whether it is an intermediate (atomic or leap) state (knowIdx)
+	pos      int
+	unstored bool
+	// leaps, when not nil, chooses leap sets where it can
+	// (porltl_leap.go)
+	leaps *leapSets
+	leapState
 }
 
 // knowIdx tells the product selection the outer store index of the state
 // whose successors it is about to restrict, when the caller knows it (the
-// main search's stored states).
-func (p *por) knowIdx(have bool, idx uint64) {
-	if p.prod != nil {
-		p.prod.have, p.prod.idx = have, idx
+// main search's stored states), and the state's position on the search's
+// stack, with whether it is an unstored (atomic or leap) state.
+func (p *por) knowIdx(have bool, idx uint64, pos int, unstored bool) {
+	if pp := p.prod; pp != nil {
+		pp.have, pp.idx = have, idx
+		pp.pos, pp.unstored = pos, unstored
 	}
 }
 
@@ -109,6 +122,9 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 		return nil
 	}
 	pp := &prodPOR{cr: cr, choice: newIdxMap(), flagged: o.Accept}
+	if o.Leap {
+		pp.leaps = newLeapSets(s.m)
+	}
 	if a, ok := o.Store.(interface {
 		SetAux(int) bool
 		Aux(uint64) []byte
@@ -129,7 +145,7 @@ func (p *por) nestedPOR() *por {
 		return nil
 	}
 	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(), stub: p.stub,
-		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, flagged: p.prod.flagged, nested: true}}
+		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, flagged: p.prod.flagged, nested: true, leaps: p.prod.leaps}}
 }
 
 // get returns the choice recorded for the state at store index idx.
@@ -174,6 +190,11 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 	pp := p.prod
 	idx, found := pp.idx, pp.have
 	pp.have = false
+	if pp.leaps != nil {
+		if set, i, ok := pp.inLeap(); ok {
+			return p.leapLevel(ex, state, lo, hi, set, i)
+		}
+	}
 	if !found {
 		idx, found = p.outerIdx(state)
 	}
@@ -193,6 +214,9 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 	}
 	if c < 0 {
 		return hi
+	}
+	if c >= leapChoice {
+		return p.leapLevel(ex, state, lo, hi, c-leapChoice, 0)
 	}
 	if c >= stubbornChoice {
 		// the stubborn set grown from seed c-stubbornChoice: a function
@@ -230,6 +254,11 @@ func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
 		return -1
 	}
 	p.safe = p.r.SafeProcs(state, p.safe)
+	if p.prod.leaps != nil {
+		if set, ok := p.chooseLeap(ex, state, lo, hi); ok {
+			return leapChoice + set
+		}
+	}
 	provisoOnly := false
 	tried := p.tried[:0]
 	for i := lo; i < hi; i++ {

@@ -196,6 +196,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		StatesMatched:    res.StatesMatched,
 		Transitions:      res.Transitions,
 		AtomicSteps:      res.AtomicSteps,
+		LeapSteps:        res.LeapSteps,
 		Depth:            res.DepthReached,
 		StateVectorBytes: m.StateVectorBytes(),
 		MemoryBytes:      res.Store.Memory() + res.StackBytes,

@@ -175,13 +175,21 @@ func TestSpinStyleArgs(t *testing.T) {
 	}
 }
 
-// TestLeapNotUsed: -leap where leap sets do not apply (a claim, -a) says so
-// on stderr instead of being dropped silently.
+// TestLeapNotUsed: -leap where leap sets do not apply (breadth-first, or
+// -scc, whose product is not reduced) says so on stderr instead of being
+// dropped silently; where they do (a safety search, -a with an ltl
+// property) it says nothing.
 func TestLeapNotUsed(t *testing.T) {
 	path := copyModel(t, "testdata/tgba/stutter.pml")
+	for _, args := range [][]string{{"-a", "-scc"}, {"-bfs"}} {
+		_, _, errs := gospin(append(append([]string{"verify"}, args...), "-leap", "-q", "-notrail", path)...)
+		if !strings.Contains(errs, "-leap is not used") {
+			t.Errorf("%v: no note on stderr: %q", args, errs)
+		}
+	}
 	_, _, errs := gospin("verify", "-a", "-leap", "-q", "-notrail", path)
-	if !strings.Contains(errs, "-leap is not used") {
-		t.Errorf("no note on stderr: %q", errs)
+	if strings.Contains(errs, "-leap is not used") {
+		t.Errorf("note with -a and an ltl property: %q", errs)
 	}
 	path = copyModel(t, "testdata/engine/basic.pml")
 	_, _, errs = gospin("verify", "-leap", "-q", "-notrail", path)

@@ -57,7 +57,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (with necessary enabling sets over guard conjuncts; safety searches, and -a or invariants on an ltl property or never claim reduced on the product); fewer states, more time per state; the default is SPIN-style ample sets of one process")
-	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (safety searches, depth-first, without a never claim)")
+	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (depth-first; safety searches, and -a or invariants with a claim the search reduces)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches without a never claim or with an ltl invariant ([] p), and to -a by nested DFS on an ltl property (its claim in SI normal form; a property that is not stutter-invariant against its claim's closure under stuttering, an error then checked without reduction); never with -scc, -f, -l, or -bfs with a claim")
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
@@ -149,13 +149,15 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			o := vo
 			plan, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
 			rpp := plan.Prop
-			if o.Leap && (rpp != nil || o.Accept || o.NonProgress || o.BFS || !o.Reduce) {
-				// said, not silently dropped: leaps are sound only in
-				// safety searches without a claim (an inert claim is
-				// left out of the search: rpp is nil)
+			onProduct := rpp != nil && (o.ClaimSI || o.ClaimInvariant)
+			if o.Leap && (rpp != nil && !onProduct || o.Accept && rpp == nil || o.NonProgress || o.BFS || !o.Reduce) {
+				// said, not silently dropped: leaps are sound in safety
+				// searches without a claim (an inert claim is left out
+				// of the search: rpp is nil) and on the product with a
+				// claim that the search reduces (search/porltl_leap.go)
 				o.Leap = false
 				if !leapNote {
-					fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first safety searches with reduction and without a never claim or ltl property that the search must follow (docs/por-ltl.md says why)")
+					fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first searches with reduction, without a claim or with one the search reduces (an ltl property or never claim read in SI normal form, or an invariant; docs/por-ltl.md says why)")
 					leapNote = true
 				}
 			}

@@ -117,6 +117,8 @@ type ltlOutcome struct {
 	// unconfirmed: errors of the closure that the claim does not have
 	// along their trails (verify.Options.ClosureOf)
 	unconfirmed int
+	// leapSteps: steps taken inside leaps (-leap, leapFor)
+	leapSteps int64
 }
 
 // verdict is whether the property was found violated.
@@ -149,6 +151,7 @@ func checkLTLClaim(src string, merge, reduce, si, confirm bool) (o ltlOutcome, o
 	tr := property.Translator(property.FromLTL)
 	opt.Reduce = reduce
 	opt.Stubborn = reduce && stubbornFor(src)
+	opt.Leap = reduce && leapFor(src)
 	if si {
 		if c, _, err := property.SIClaim(props[0].LTL); err == nil && c != nil {
 			tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
@@ -207,7 +210,7 @@ func checkLTLClaim(src string, merge, reduce, si, confirm bool) (o ltlOutcome, o
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si, closure: o.closure, unconfirmed: sum.Unconfirmed}, true, nil
+	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si, closure: o.closure, unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}, true, nil
 }
 
 // TestLTLReductionDifferential: random models with a random ltl property
@@ -224,7 +227,7 @@ func TestLTLReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures, labelled atomic.Int64
+	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures, labelled, leapt atomic.Int64
 	var closureRuns, closureHolds, closureConfirmed, closureSpurious, closureFull, closureRed atomic.Int64
 	seeds := make(chan int64)
 	var wg sync.WaitGroup
@@ -237,7 +240,7 @@ func TestLTLReductionDifferential(t *testing.T) {
 					continue
 				}
 				r := rand.New(rand.NewSource(seed * 7919))
-				model := Generate(seed, Default)
+				model := Generate(seed, ClaimMix(seed))
 				src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
 				merge := seed%2 == 0
 				a, ok, err := checkLTL(src, merge, false)
@@ -319,6 +322,9 @@ func TestLTLReductionDifferential(t *testing.T) {
 					closureFull.Add(a.stored)
 					closureRed.Add(b.stored)
 				}
+				if b.leapSteps > 0 {
+					leapt.Add(1)
+				}
 				if b.reduced && b.complete && strings.Contains(src, "@") && !b.closure {
 					labelled.Add(1)
 				}
@@ -345,8 +351,9 @@ func TestLTLReductionDifferential(t *testing.T) {
 	if ran.Load() < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
 	}
-	if reducedRuns.Load() == 0 {
-		t.Error("no search was reduced")
+	t.Logf("leap sets (-leap) took steps in %d reduced searches", leapt.Load())
+	if reducedRuns.Load() == 0 || leapt.Load() == 0 {
+		t.Error("no search was reduced, or none with leaps")
 	}
 }
 
@@ -409,7 +416,7 @@ func checkInvariant(src string, merge, reduce bool) (o ltlOutcome, ok bool, err 
 	if err != nil {
 		return o, false, nil
 	}
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: reduce && stubbornFor(src), ClaimInvariant: true, MemLimit: memLimit}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: reduce && stubbornFor(src), Leap: reduce && leapFor(src), ClaimInvariant: true, MemLimit: memLimit}
 	sum, _, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
@@ -423,7 +430,7 @@ func checkInvariant(src string, merge, reduce bool) (o ltlOutcome, ok bool, err 
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
+	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, leapSteps: sum.LeapSteps}, true, nil
 }
 
 // TestInvariantReductionDifferential: random models with a random
@@ -436,7 +443,7 @@ func TestInvariantReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	var ran, invalid, large, violated, reducedRuns, full, red, failures atomic.Int64
+	var ran, invalid, large, violated, reducedRuns, full, red, failures, leapt atomic.Int64
 	seeds := make(chan int64)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -448,7 +455,7 @@ func TestInvariantReductionDifferential(t *testing.T) {
 					continue
 				}
 				r := rand.New(rand.NewSource(seed * 104729))
-				model := Generate(seed, Default)
+				model := Generate(seed, ClaimMix(seed))
 				src := model + "ltl prop { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
 				merge := seed%2 == 1
 				a, ok, err := checkInvariant(src, merge, false)
@@ -486,6 +493,9 @@ func TestInvariantReductionDifferential(t *testing.T) {
 				if ca {
 					violated.Add(1)
 				}
+				if b.leapSteps > 0 {
+					leapt.Add(1)
+				}
 				if b.reduced {
 					reducedRuns.Add(1)
 					full.Add(a.stored)
@@ -499,13 +509,13 @@ func TestInvariantReductionDifferential(t *testing.T) {
 	}
 	close(seeds)
 	wg.Wait()
-	t.Logf("%d (model, invariant) pairs compared (%d rejected, %d too large), %d with the claim's end; %d reduced: states stored %d without reduction, %d with",
-		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), full.Load(), red.Load())
+	t.Logf("%d (model, invariant) pairs compared (%d rejected, %d too large), %d with the claim's end; %d reduced: states stored %d without reduction, %d with; leap sets took steps in %d",
+		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), full.Load(), red.Load(), leapt.Load())
 	if ran.Load() < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
 	}
-	if reducedRuns.Load() == 0 {
-		t.Error("no search was reduced")
+	if reducedRuns.Load() == 0 || leapt.Load() == 0 {
+		t.Error("no search was reduced, or none with leaps")
 	}
 }
 
@@ -516,4 +526,13 @@ func stubbornFor(src string) bool {
 	h := fnv.New32a()
 	h.Write([]byte(src))
 	return h.Sum32()%2 == 1
+}
+
+// leapFor says whether the reduced searches of the claim tests use leap
+// sets (-leap) for model src: for half of the models, by another bit of
+// the hash than stubbornFor's.
+func leapFor(src string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	return h.Sum32()>>1%2 == 1
 }

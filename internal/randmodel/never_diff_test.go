@@ -210,6 +210,7 @@ type neverOutcome struct {
 	// unconfirmed: errors of the closure that the claim does not have
 	// along their trails
 	unconfirmed int
+	leapSteps   int64 // steps taken inside leaps (-leap, leapFor)
 }
 
 // verdict is whether the claim found a violation: an acceptance cycle,
@@ -254,7 +255,7 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 		}
 		return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
 	}
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, Stubborn: reduce && stubbornFor(src), MemLimit: memLimit}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Accept: accept, Reduce: reduce, Stubborn: reduce && stubbornFor(src), Leap: reduce && leapFor(src), MemLimit: memLimit}
 	claim := props[0].Never
 	o.invariant = property.NeverWaits(fr.Model, claim, false)
 	if reduce {
@@ -302,6 +303,7 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 	}
 	sort.Strings(ks)
 	o.kinds, o.stored, o.complete, o.reduced, o.unconfirmed = strings.Join(ks, ","), sum.StatesStored, sum.Complete, sum.Reduced, sum.Unconfirmed
+	o.leapSteps = sum.LeapSteps
 	return o, true, nil
 }
 
@@ -326,10 +328,10 @@ func TestNeverReductionDifferential(t *testing.T) {
 		n = 100
 	}
 	var reduced, holds, confirmed, spurious, invariants, invReduced atomic.Int64
-	var full, red, invFull, invRed, inerts, inertFull, inertRed atomic.Int64
+	var full, red, invFull, invRed, inerts, inertFull, inertRed, leapt atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		r := rand.New(rand.NewSource(seed * 104729))
-		withAsserts := Generate(seed, Default)
+		withAsserts := Generate(seed, ClaimMix(seed))
 		model := noAsserts(withAsserts)
 		claim := randNever(r, Default.Globals, labelProps(model), activeProcs(model))
 		src, srcA := model+claim, withAsserts+claim
@@ -360,6 +362,9 @@ func TestNeverReductionDifferential(t *testing.T) {
 		}
 		if a.verdict() != b.verdict() && !(b.closure && !b.verdict() && b.unconfirmed > 0) {
 			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with (closure %v, %d unconfirmed)\n%s", seed, merge, a.kinds, b.kinds, b.closure, b.unconfirmed, src)
+		}
+		if b.leapSteps > 0 {
+			leapt.Add(1)
 		}
 		if b.reduced && b.complete && !b.verdict() && b.unconfirmed == 0 {
 			reduced.Add(1)
@@ -409,6 +414,7 @@ func TestNeverReductionDifferential(t *testing.T) {
 		ran, holds.Load(), confirmed.Load(), spurious.Load(), reduced.Load(), full.Load(), red.Load())
 	t.Logf("invariant claims without -a: %d compared, %d reduced: states %d unreduced, %d reduced", invariants.Load(), invReduced.Load(), invFull.Load(), invRed.Load())
 	t.Logf("inert claims without -a (left out of the search): %d compared: states %d with the claim unreduced, %d without it reduced", inerts.Load(), inertFull.Load(), inertRed.Load())
+	t.Logf("leap sets (-leap) took steps in %d of the reduced searches with -a", leapt.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}

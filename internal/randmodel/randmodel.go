@@ -28,6 +28,10 @@ type Config struct {
 	// never ends, so that an older process cannot die either. It
 	// exercises the rules on runs and deaths.
 	Spawn bool
+	// LocalHeavy: most variables read and written are the process's own,
+	// so that several processes often have only local steps at once
+	// (ample sets for many, and leap sets).
+	LocalHeavy bool
 }
 
 // Default is a configuration whose models have at most a few thousand
@@ -39,6 +43,14 @@ var Default = Config{Procs: 3, Globals: 2, Locals: 2, Stmts: 4, Depth: 2, Pipes:
 func Mixed(seed int64) Config {
 	c := Default
 	c.Spawn = seed%3 == 0
+	return c
+}
+
+// ClaimMix returns the configuration the tests with claims use for seed:
+// Default, with LocalHeavy on every fourth seed.
+func ClaimMix(seed int64) Config {
+	c := Default
+	c.LocalHeavy = seed%4 == 3
 	return c
 }
 
@@ -131,7 +143,7 @@ func (g *gen) local() string  { return fmt.Sprintf("l%d", g.r.Intn(g.nloc)) }
 func (g *gen) global() string { return fmt.Sprintf("g%d", g.r.Intn(g.c.Globals)) }
 
 func (g *gen) variable() string {
-	if g.r.Intn(2) == 0 {
+	if g.r.Intn(2) == 0 || g.c.LocalHeavy && g.r.Intn(3) != 0 {
 		return g.local()
 	}
 	return g.global()
@@ -171,6 +183,9 @@ func (g *gen) simple(chans bool) string {
 		if st := g.pipeOp(); st != "" {
 			return st
 		}
+	}
+	if g.c.LocalHeavy && (k == 2 || k == 3) && g.r.Intn(3) != 0 {
+		k = 0
 	}
 	switch k {
 	case 0, 1:
