@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -227,129 +225,105 @@ func TestLTLReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	var ran, invalid, large, violated, reducedRuns, smaller, full, siFull, red, failures, labelled, leapt atomic.Int64
+	var invalid, large, violated, reducedRuns, smaller, full, siFull, red, labelled, leapt atomic.Int64
 	var closureRuns, closureHolds, closureConfirmed, closureSpurious, closureFull, closureRed atomic.Int64
-	seeds := make(chan int64)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				if failures.Load() > 5 {
-					continue
-				}
-				r := rand.New(rand.NewSource(seed * 7919))
-				model := Generate(seed, ClaimMix(seed))
-				src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
-				merge := seed%2 == 0
-				a, ok, err := checkLTL(src, merge, false)
-				if err != nil {
-					failures.Add(1)
-					t.Errorf("seed %d: %v\n%s", seed, err, src)
-					continue
-				}
-				if !ok {
-					invalid.Add(1)
-					continue
-				}
-				if !a.complete {
-					large.Add(1)
-					continue
-				}
-				b, _, err := checkLTL(src, merge, true)
-				if err != nil {
-					failures.Add(1)
-					t.Errorf("seed %d: reduced search: %v\n%s", seed, err, src)
-					continue
-				}
-				if !b.complete && !b.verdict() {
-					// The SI normal form claim has no end: where the usual
-					// claim ends the search early, its product may be
-					// beyond the memory limit (the nested search reaches
-					// an accepting state's cycle only when it backtracks
-					// from it). No verdict to compare.
-					large.Add(1)
-					continue
-				}
-				ran.Add(1)
-				// The property's verdict must not change (a violation that
-				// an incomplete search found is a verdict); the other
-				// errors (run-time errors in states the claim lets the
-				// search reach) may depend on the claim, so they are
-				// compared between the two searches with the same claim.
-				if b.closure {
-					closureRuns.Add(1)
-					switch {
-					case b.verdict():
-						closureConfirmed.Add(1)
-					case b.unconfirmed > 0:
-						closureSpurious.Add(1)
-					default:
-						closureHolds.Add(1)
-					}
-				}
-				if a.verdict() != b.verdict() && !(b.closure && !b.verdict() && b.unconfirmed > 0) {
-					failures.Add(1)
-					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
-					continue
-				}
-				if b.si {
-					c, _, err := checkLTLClaim(src, merge, false, true, true)
-					bb := b
-					if b.closure && err == nil {
-						// the closure's own errors, reduced, against
-						// those of the closure unreduced
-						bb, _, err = checkLTLClaim(src, merge, true, true, false)
-					}
-					if b.reduced && b.complete && !b.closure {
-						siFull.Add(c.stored)
-					}
-					same := c.kinds == bb.kinds
-					if !c.complete || !bb.complete {
-						same = c.verdict() == bb.verdict() || !c.complete && !c.verdict()
-					}
-					if err != nil || !same {
-						failures.Add(1)
-						t.Errorf("seed %d (merge %v): with the SI normal form claim, errors %q without reduction, %q with (%v)\n%s", seed, merge, c.kinds, bb.kinds, err, src)
-						continue
-					}
-				}
-				if strings.Contains(a.kinds, "acceptance") {
-					violated.Add(1)
-				}
-				if b.closure && !b.verdict() && b.unconfirmed == 0 && b.complete && b.reduced {
-					closureFull.Add(a.stored)
-					closureRed.Add(b.stored)
-				}
-				if b.leapSteps > 0 {
-					leapt.Add(1)
-				}
-				if b.reduced && b.complete && strings.Contains(src, "@") && !b.closure {
-					labelled.Add(1)
-				}
-				if b.reduced && b.complete && !b.closure {
-					reducedRuns.Add(1)
-					full.Add(a.stored)
-					red.Add(b.stored)
-					if b.stored < a.stored {
-						smaller.Add(1)
-					}
-				}
+	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
+		r := rand.New(rand.NewSource(seed * 7919))
+		model := Generate(seed, ClaimMix(seed))
+		src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
+		merge := seed%2 == 0
+		a, ok, err := checkLTL(src, merge, false)
+		if err != nil {
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if !ok {
+			invalid.Add(1)
+			return false, ""
+		}
+		if !a.complete {
+			large.Add(1)
+			return false, ""
+		}
+		b, _, err := checkLTL(src, merge, true)
+		if err != nil {
+			return false, fmt.Sprintf("seed %d: reduced search: %v\n%s", seed, err, src)
+		}
+		if !b.complete && !b.verdict() {
+			// The SI normal form claim has no end: where the usual
+			// claim ends the search early, its product may be
+			// beyond the memory limit (the nested search reaches
+			// an accepting state's cycle only when it backtracks
+			// from it). No verdict to compare.
+			large.Add(1)
+			return false, ""
+		}
+		// The property's verdict must not change (a violation that
+		// an incomplete search found is a verdict); the other
+		// errors (run-time errors in states the claim lets the
+		// search reach) may depend on the claim, so they are
+		// compared between the two searches with the same claim.
+		if b.closure {
+			closureRuns.Add(1)
+			switch {
+			case b.verdict():
+				closureConfirmed.Add(1)
+			case b.unconfirmed > 0:
+				closureSpurious.Add(1)
+			default:
+				closureHolds.Add(1)
 			}
-		}()
-	}
-	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= 3*int64(n); seed++ {
-		seeds <- seed
-	}
-	close(seeds)
-	wg.Wait()
+		}
+		if a.verdict() != b.verdict() && !(b.closure && !b.verdict() && b.unconfirmed > 0) {
+			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+		}
+		if b.si {
+			c, _, err := checkLTLClaim(src, merge, false, true, true)
+			bb := b
+			if b.closure && err == nil {
+				// the closure's own errors, reduced, against
+				// those of the closure unreduced
+				bb, _, err = checkLTLClaim(src, merge, true, true, false)
+			}
+			if b.reduced && b.complete && !b.closure {
+				siFull.Add(c.stored)
+			}
+			same := c.kinds == bb.kinds
+			if !c.complete || !bb.complete {
+				same = c.verdict() == bb.verdict() || !c.complete && !c.verdict()
+			}
+			if err != nil || !same {
+				return true, fmt.Sprintf("seed %d (merge %v): with the SI normal form claim, errors %q without reduction, %q with (%v)\n%s", seed, merge, c.kinds, bb.kinds, err, src)
+			}
+		}
+		if strings.Contains(a.kinds, "acceptance") {
+			violated.Add(1)
+		}
+		if b.closure && !b.verdict() && b.unconfirmed == 0 && b.complete && b.reduced {
+			closureFull.Add(a.stored)
+			closureRed.Add(b.stored)
+		}
+		if b.leapSteps > 0 {
+			leapt.Add(1)
+		}
+		if b.reduced && b.complete && strings.Contains(src, "@") && !b.closure {
+			labelled.Add(1)
+		}
+		if b.reduced && b.complete && !b.closure {
+			reducedRuns.Add(1)
+			full.Add(a.stored)
+			red.Add(b.stored)
+			if b.stored < a.stored {
+				smaller.Add(1)
+			}
+		}
+		return true, ""
+	})
 	t.Logf("%d (model, property) pairs compared (%d rejected, %d too large), %d violated; %d checked with reduction (%d with remote labels; smaller than with the usual claim unreduced on %d); states stored on those: usual claim %d, SI normal form claim %d, SI claim reduced %d",
-		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), labelled.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
+		ran, invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), labelled.Load(), smaller.Load(), full.Load(), siFull.Load(), red.Load())
 	t.Logf("not stutter-invariant: %d checked against the closure under stuttering of their claim: %d hold, %d violations confirmed along their trails on the claim, %d violations of the closure only (then the search without reduction decides); states stored where they hold: usual claim unreduced %d, closure reduced %d",
 		closureRuns.Load(), closureHolds.Load(), closureConfirmed.Load(), closureSpurious.Load(), closureFull.Load(), closureRed.Load())
-	if ran.Load() < int64(n) {
-		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
+	if ran < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
 	t.Logf("leap sets (-leap) took steps in %d reduced searches", leapt.Load())
 	if reducedRuns.Load() == 0 || leapt.Load() == 0 {
@@ -443,76 +417,54 @@ func TestInvariantReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	var ran, invalid, large, violated, reducedRuns, full, red, failures, leapt atomic.Int64
-	seeds := make(chan int64)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				if failures.Load() > 5 {
-					continue
-				}
-				r := rand.New(rand.NewSource(seed * 104729))
-				model := Generate(seed, ClaimMix(seed))
-				src := model + "ltl prop { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
-				merge := seed%2 == 1
-				a, ok, err := checkInvariant(src, merge, false)
-				if err != nil {
-					failures.Add(1)
-					t.Errorf("seed %d: %v\n%s", seed, err, src)
-					continue
-				}
-				if !ok {
-					invalid.Add(1)
-					continue
-				}
-				if !a.complete {
-					large.Add(1)
-					continue
-				}
-				b, _, err := checkInvariant(src, merge, true)
-				if err != nil || !b.complete {
-					failures.Add(1)
-					t.Errorf("seed %d: reduced search: %v (complete %v)\n%s", seed, err, b.complete, src)
-					continue
-				}
-				ran.Add(1)
-				// The claim's end must be found by both or neither; where
-				// neither finds it, the other errors must be the same.
-				// Where both do, an error met only on a step after the
-				// invariant fails (beside the claim's move to its end) is
-				// out of the property's scope and may be cut off.
-				ca, cb := strings.Contains(a.kinds, "claim"), strings.Contains(b.kinds, "claim")
-				if ca != cb || !ca && a.kinds != b.kinds {
-					failures.Add(1)
-					t.Errorf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
-					continue
-				}
-				if ca {
-					violated.Add(1)
-				}
-				if b.leapSteps > 0 {
-					leapt.Add(1)
-				}
-				if b.reduced {
-					reducedRuns.Add(1)
-					full.Add(a.stored)
-					red.Add(b.stored)
-				}
-			}
-		}()
-	}
-	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= 3*int64(n); seed++ {
-		seeds <- seed
-	}
-	close(seeds)
-	wg.Wait()
+	var invalid, large, violated, reducedRuns, full, red, leapt atomic.Int64
+	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
+		r := rand.New(rand.NewSource(seed * 104729))
+		model := Generate(seed, ClaimMix(seed))
+		src := model + "ltl prop { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
+		merge := seed%2 == 1
+		a, ok, err := checkInvariant(src, merge, false)
+		if err != nil {
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if !ok {
+			invalid.Add(1)
+			return false, ""
+		}
+		if !a.complete {
+			large.Add(1)
+			return false, ""
+		}
+		b, _, err := checkInvariant(src, merge, true)
+		if err != nil || !b.complete {
+			return false, fmt.Sprintf("seed %d: reduced search: %v (complete %v)\n%s", seed, err, b.complete, src)
+		}
+		// The claim's end must be found by both or neither; where
+		// neither finds it, the other errors must be the same.
+		// Where both do, an error met only on a step after the
+		// invariant fails (beside the claim's move to its end) is
+		// out of the property's scope and may be cut off.
+		ca, cb := strings.Contains(a.kinds, "claim"), strings.Contains(b.kinds, "claim")
+		if ca != cb || !ca && a.kinds != b.kinds {
+			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+		}
+		if ca {
+			violated.Add(1)
+		}
+		if b.leapSteps > 0 {
+			leapt.Add(1)
+		}
+		if b.reduced {
+			reducedRuns.Add(1)
+			full.Add(a.stored)
+			red.Add(b.stored)
+		}
+		return true, ""
+	})
 	t.Logf("%d (model, invariant) pairs compared (%d rejected, %d too large), %d with the claim's end; %d reduced: states stored %d without reduction, %d with; leap sets took steps in %d",
-		ran.Load(), invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), full.Load(), red.Load(), leapt.Load())
-	if ran.Load() < int64(n) {
-		t.Errorf("only %d of %d pairs compared", ran.Load(), n)
+		ran, invalid.Load(), large.Load(), violated.Load(), reducedRuns.Load(), full.Load(), red.Load(), leapt.Load())
+	if ran < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
 	if reducedRuns.Load() == 0 || leapt.Load() == 0 {
 		t.Error("no search was reduced, or none with leaps")

@@ -1,0 +1,42 @@
+package randmodel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// forSeeds hands seeds 1, 2, ... to one worker per CPU until n of them
+// were compared (check returns compared) or budget seeds were tried; it
+// stops early after a few failures (check's message not empty).
+func forSeeds(t *testing.T, n int, budget int64, check func(seed int64) (compared bool, msg string)) (compared int64) {
+	var ran, failures atomic.Int64
+	seeds := make(chan int64)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				if failures.Load() > 5 {
+					continue
+				}
+				ok, msg := check(seed)
+				if msg != "" {
+					failures.Add(1)
+					t.Error(msg)
+				}
+				if ok {
+					ran.Add(1)
+				}
+			}
+		}()
+	}
+	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 5 && seed <= budget; seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	return ran.Load()
+}
