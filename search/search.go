@@ -78,9 +78,11 @@ type Options struct {
 	Reduce     bool
 	Reducer    Reducer
 	BFSVisited bool
-	// Leap, with Reduce, takes leap sets (see leap.go): one step of every
-	// process that has an ample set at once. Safety searches, depth-first,
-	// without a never claim only; otherwise it is ignored.
+	// Leap, with Reduce, takes leap sets: one step of every process that
+	// has an ample set at once. Depth-first only: safety searches without
+	// a never claim (leap.go), and searches on the product with a claim
+	// whose Reducer is a ClaimReducer (porltl_leap.go); otherwise it is
+	// ignored.
 	Leap bool
 	// Stubborn, with Reduce and a Reducer that is a StubbornReducer:
 	// where no single process gives an ample set, try stubborn sets of
