@@ -103,13 +103,12 @@ type leapCtx struct {
 
 // leapState is a product selection's per-search leap state.
 type leapState struct {
-	ctx     []leapCtx // by stack position
-	lex     *expander // intermediate states of the leaps being chosen
-	cands   []int32
-	counts  []int
-	bufs    [2][]byte
-	spans   [2][]leapSpan
-	leapPos int
+	ctx    []leapCtx // by stack position
+	lex    *expander // intermediate states of the leaps being chosen
+	cands  []int32
+	counts []int
+	bufs   [2][]byte
+	spans  [2][]leapSpan
 }
 
 type leapSpan struct{ off, n int }
@@ -123,7 +122,6 @@ func (pp *prodPOR) inLeap() (int32, int32, bool) {
 		pp.ctx = append(pp.ctx, leapCtx{set: -1})
 	}
 	pp.ctx[pos] = leapCtx{set: -1}
-	pp.leapPos = pos
 	if !pp.unstored || pos == 0 {
 		return 0, 0, false
 	}
@@ -157,7 +155,7 @@ func (p *por) leapLevel(ex *expander, state []byte, lo, hi int, set, at int32) i
 	}
 	n := p.keepMarked(ex, lo, hi, p.marks)
 	if int(at)+1 < len(list) {
-		pp.ctx[pp.leapPos] = leapCtx{set: set, at: at}
+		pp.ctx[pp.pos] = leapCtx{set: set, at: at}
 		from, _ := pp.cr.ClaimLoc(state)
 		for k := lo; k < n; k++ {
 			sc := &ex.succs[k]
