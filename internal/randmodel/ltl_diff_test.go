@@ -228,21 +228,10 @@ func TestLTLReductionDifferential(t *testing.T) {
 	var invalid, large, violated, reducedRuns, smaller, full, siFull, red, labelled, leapt atomic.Int64
 	var closureRuns, closureHolds, closureConfirmed, closureSpurious, closureFull, closureRed atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
-		r := rand.New(rand.NewSource(seed * 7919))
-		model := Generate(seed, ClaimMix(seed))
-		src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
 		merge := seed%2 == 0
-		a, ok, err := checkLTL(src, merge, false)
-		if err != nil {
-			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
-		}
+		src, a, ok, msg := drawPair(seed, 7919, merge, randLTL, checkLTL, &invalid, &large)
 		if !ok {
-			invalid.Add(1)
-			return false, ""
-		}
-		if !a.complete {
-			large.Add(1)
-			return false, ""
+			return false, msg
 		}
 		b, _, err := checkLTL(src, merge, true)
 		if err != nil {
@@ -419,21 +408,10 @@ func TestInvariantReductionDifferential(t *testing.T) {
 	}
 	var invalid, large, violated, reducedRuns, full, red, leapt atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
-		r := rand.New(rand.NewSource(seed * 104729))
-		model := Generate(seed, ClaimMix(seed))
-		src := model + "ltl prop { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
 		merge := seed%2 == 1
-		a, ok, err := checkInvariant(src, merge, false)
-		if err != nil {
-			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
-		}
+		src, a, ok, msg := drawPair(seed, 104729, merge, randInvariant, checkInvariant, &invalid, &large)
 		if !ok {
-			invalid.Add(1)
-			return false, ""
-		}
-		if !a.complete {
-			large.Add(1)
-			return false, ""
+			return false, msg
 		}
 		b, _, err := checkInvariant(src, merge, true)
 		if err != nil || !b.complete {
@@ -469,6 +447,30 @@ func TestInvariantReductionDifferential(t *testing.T) {
 	if reducedRuns.Load() == 0 || leapt.Load() == 0 {
 		t.Error("no search was reduced, or none with leaps")
 	}
+}
+
+// drawPair draws seed's pair of a model (randmodel.ClaimMix) and a
+// property over its globals and remote labels (prop, from a generator
+// seeded with seed*mult), and checks it without reduction. ok is false
+// when the pair is not to be compared: the front end rejected it
+// (counted in invalid), its search did not complete (large), or it
+// failed (msg).
+func drawPair(seed, mult int64, merge bool, prop func(*rand.Rand, int, []string) string, check func(src string, merge, reduce bool) (ltlOutcome, bool, error), invalid, large *atomic.Int64) (src string, a ltlOutcome, ok bool, msg string) {
+	r := rand.New(rand.NewSource(seed * mult))
+	model := Generate(seed, ClaimMix(seed))
+	src = model + "ltl prop { " + prop(r, Default.Globals, labelProps(model)) + " }\n"
+	a, ok, err := check(src, merge, false)
+	switch {
+	case err != nil:
+		return src, a, false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+	case !ok:
+		invalid.Add(1)
+		return src, a, false, ""
+	case !a.complete:
+		large.Add(1)
+		return src, a, false, ""
+	}
+	return src, a, true, ""
 }
 
 // stubbornFor says whether the reduced searches of the claim tests use
