@@ -4,10 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -92,40 +90,20 @@ func TestReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	var ran, invalid, large, withErr, smaller, reducedBFS atomic.Int64
+	var invalid, large, withErr, smaller, reducedBFS atomic.Int64
 	var full, red atomic.Int64
-	var failures atomic.Int64
 	stubSmaller.Store(0)
 	stubStored.Store(0)
-	seeds := make(chan int64)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				if failures.Load() > 10 {
-					continue
-				}
-				if msg := differ(seed, &ran, &invalid, &large, &withErr, &smaller, &reducedBFS, &full, &red); msg != "" {
-					failures.Add(1)
-					t.Error(msg)
-				}
-			}
-		}()
-	}
 	// seeds until n models have been compared (a few are skipped as too
 	// large; the workers may overshoot n by a few)
-	for seed := int64(1); ran.Load() < int64(n) && failures.Load() <= 10 && seed <= 2*int64(n); seed++ {
-		seeds <- seed
-	}
-	close(seeds)
-	wg.Wait()
+	ran := forSeeds(t, n, 2*int64(n), func(seed int64) (bool, string) {
+		return differ(seed, &invalid, &large, &withErr, &smaller, &reducedBFS, &full, &red)
+	})
 	t.Logf("%d models compared (%d rejected by the front end, %d too large), %d with errors; reduction smaller on %d (depth-first), %d breadth-first searches reduced; states %d -> %d",
-		ran.Load(), invalid.Load(), large.Load(), withErr.Load(), smaller.Load(), reducedBFS.Load(), full.Load(), red.Load())
+		ran, invalid.Load(), large.Load(), withErr.Load(), smaller.Load(), reducedBFS.Load(), full.Load(), red.Load())
 	t.Logf("stubborn sets: states %d, fewer than the ample sets on %d models; %d breadth-first searches cut by the memory limit (not compared)", stubStored.Load(), stubSmaller.Load(), bfsCut.Load())
-	if ran.Load() < int64(n) {
-		t.Errorf("only %d of %d models compared", ran.Load(), n)
+	if ran < int64(n) {
+		t.Errorf("only %d of %d models compared", ran, n)
 	}
 }
 
@@ -133,49 +111,49 @@ func TestReductionDifferential(t *testing.T) {
 // breadth-first searches cut by the memory limit (not compared)
 var stubSmaller, stubStored, bfsCut atomic.Int64
 
-// differ checks one model and returns a description of a disagreement,
-// or "".
-func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full, red *atomic.Int64) string {
+// differ checks one model: compared is false when it was not compared
+// (rejected by the front end, too large, or a search failed), and msg
+// describes a disagreement or failure, or is "".
+func differ(seed int64, invalid, large, withErr, smaller, reducedBFS, full, red *atomic.Int64) (compared bool, msg string) {
 	src := Generate(seed, Mixed(seed))
 	merge := seed%2 == 0
 	a, ok, err := check(src, merge, false, false)
 	if err != nil {
-		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 	}
 	if !ok {
 		invalid.Add(1)
-		return ""
+		return false, ""
 	}
 	if !a.complete {
 		large.Add(1)
-		return ""
+		return false, ""
 	}
 	b, _, err := check(src, merge, true, false)
 	if err != nil {
-		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 	}
 	if !b.complete {
-		return fmt.Sprintf("seed %d: incomplete reduced search", seed)
+		return false, fmt.Sprintf("seed %d: incomplete reduced search", seed)
 	}
-	ran.Add(1)
 	if a.kinds != b.kinds {
-		return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
+		return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with\n%s", seed, merge, a.kinds, b.kinds, src)
 	}
 	if b.stored > a.stored {
-		return fmt.Sprintf("seed %d: reduction stored %d states, full search %d\n%s", seed, b.stored, a.stored, src)
+		return true, fmt.Sprintf("seed %d: reduction stored %d states, full search %d\n%s", seed, b.stored, a.stored, src)
 	}
 	d, _, err := checkStub(src, merge, true, false, true)
 	if err != nil {
-		return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		return true, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 	}
 	if !d.complete {
-		return fmt.Sprintf("seed %d: incomplete stubborn search", seed)
+		return true, fmt.Sprintf("seed %d: incomplete stubborn search", seed)
 	}
 	if a.kinds != d.kinds {
-		return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with stubborn sets\n%s", seed, merge, a.kinds, d.kinds, src)
+		return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with stubborn sets\n%s", seed, merge, a.kinds, d.kinds, src)
 	}
 	if d.stored > a.stored {
-		return fmt.Sprintf("seed %d: stubborn sets stored %d states, full search %d\n%s", seed, d.stored, a.stored, src)
+		return true, fmt.Sprintf("seed %d: stubborn sets stored %d states, full search %d\n%s", seed, d.stored, a.stored, src)
 	}
 	stubStored.Add(d.stored)
 	if d.stored < b.stored {
@@ -184,23 +162,23 @@ func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full,
 	if seed%2 == 1 {
 		c, _, err := checkStub(src, merge, true, true, true)
 		if err != nil {
-			return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+			return true, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 		}
 		// breadth-first searches store more states than depth-first
 		// ones: one cut by the memory limit is not compared
 		if !c.complete {
 			bfsCut.Add(1)
 		} else if a.kinds != c.kinds {
-			return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first stubborn sets\n%s", seed, merge, a.kinds, c.kinds, src)
+			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first stubborn sets\n%s", seed, merge, a.kinds, c.kinds, src)
 		}
 		c, _, err = check(src, merge, true, true)
 		if err != nil {
-			return fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+			return true, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 		}
 		if !c.complete {
 			bfsCut.Add(1)
 		} else if a.kinds != c.kinds {
-			return fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first reduction\n%s", seed, merge, a.kinds, c.kinds, src)
+			return true, fmt.Sprintf("seed %d (merge %v): errors %q without reduction, %q with breadth-first reduction\n%s", seed, merge, a.kinds, c.kinds, src)
 		}
 		if c.reduced {
 			reducedBFS.Add(1)
@@ -214,5 +192,5 @@ func differ(seed int64, ran, invalid, large, withErr, smaller, reducedBFS, full,
 	}
 	full.Add(a.stored)
 	red.Add(b.stored)
-	return ""
+	return true, ""
 }

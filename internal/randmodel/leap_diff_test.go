@@ -3,10 +3,9 @@ package randmodel
 import (
 	"context"
 	"flag"
-	"runtime"
+	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -68,46 +67,31 @@ func TestLeapDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	var ran, withErr, fewer atomic.Int64
+	var withErr, fewer atomic.Int64
 	var full, ample, leap atomic.Int64
-	seeds := make(chan int64)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				src := Generate(seed, Mixed(seed))
-				kinds, stored, ok := leapOutcome(t, src, seed%2 == 0)
-				if !ok {
-					continue
-				}
-				ran.Add(1)
-				if kinds[0] != "" {
-					withErr.Add(1)
-				}
-				if stored[2] < stored[1] {
-					fewer.Add(1)
-				}
-				full.Add(stored[0])
-				ample.Add(stored[1])
-				leap.Add(stored[2])
-				if kinds[2] != kinds[0] || stored[2] > stored[0] {
-					mu.Lock()
-					t.Errorf("seed %d: errors %q and %d states without reduction, %q and %d with leap sets\n%s", seed, kinds[0], stored[0], kinds[2], stored[2], src)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		seeds <- 1_000_000 + seed // other models than TestReductionDifferential's
-	}
-	close(seeds)
-	wg.Wait()
-	t.Logf("%d models, %d with errors; leap sets store fewer states than ample sets on %d; states: full %d, ample sets %d, leap sets %d", ran.Load(), withErr.Load(), fewer.Load(), full.Load(), ample.Load(), leap.Load())
-	if ran.Load() < int64(n)/2 {
-		t.Errorf("only %d of %d models ran", ran.Load(), n)
+	ran := forSeeds(t, n, int64(n), func(seed int64) (bool, string) {
+		seed += 1_000_000 // other models than TestReductionDifferential's
+		src := Generate(seed, Mixed(seed))
+		kinds, stored, ok := leapOutcome(t, src, seed%2 == 0)
+		if !ok {
+			return false, ""
+		}
+		if kinds[0] != "" {
+			withErr.Add(1)
+		}
+		if stored[2] < stored[1] {
+			fewer.Add(1)
+		}
+		full.Add(stored[0])
+		ample.Add(stored[1])
+		leap.Add(stored[2])
+		if kinds[2] != kinds[0] || stored[2] > stored[0] {
+			return true, fmt.Sprintf("seed %d: errors %q and %d states without reduction, %q and %d with leap sets\n%s", seed, kinds[0], stored[0], kinds[2], stored[2], src)
+		}
+		return true, ""
+	})
+	t.Logf("%d models, %d with errors; leap sets store fewer states than ample sets on %d; states: full %d, ample sets %d, leap sets %d", ran, withErr.Load(), fewer.Load(), full.Load(), ample.Load(), leap.Load())
+	if ran < int64(n)/2 {
+		t.Errorf("only %d of %d models ran", ran, n)
 	}
 }
