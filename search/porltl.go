@@ -62,8 +62,10 @@ type ClaimReducer interface {
 // DFS's argument (a state visited by an earlier nested search cannot reach
 // a later seed on a cycle) fails for the edges one side has and the other
 // lacks. So the choice made when the outer search first expands a state
-// is recorded by store index (choice: the process kept, or -1 for full
-// expansion), and every later expansion of that state applies it: the
+// is recorded by store index (choice: the process kept, -1 for full
+// expansion, stubbornChoice + a stubborn set's seed, or leapChoice + a
+// leap list, porltl_leap.go), and every later expansion of that state
+// applies it: the
 // outer search's regeneration of dropped successors, and the nested
 // searches, which look the state up by its outer (flag 0) entry. Every
 // state a nested search expands was expanded by the outer search first
@@ -74,7 +76,7 @@ type ClaimReducer interface {
 // reduced graph (fixed by the recorded choices) to satisfy C3.
 type prodPOR struct {
 	cr     ClaimReducer
-	choice *idxMap // outer store index -> kept pid, or -1
+	choice *idxMap // outer store index -> kept pid, -1, or a stubborn or leap choice
 	// aux, when not nil, keeps the choice in the store next to the state
 	// instead (one byte: 0 not chosen yet, 1 full expansion, 2+pid, 255
 	// in choice after all)
