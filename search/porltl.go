@@ -316,18 +316,12 @@ func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool
 	return best, best >= 0
 }
 
+// productCandidate says whether process pid's steps form the ample set
+// of the product state whose successors are ex.succs[lo:hi]: rejected,
+// rejected by the stack proviso alone, or accepted.
 func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
-	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+	if !p.productAmple(ex, pid, lo, hi) {
 		return rejected
-	}
-	for k := lo; k < hi; k++ {
-		sc := &ex.succs[k]
-		if sc.step.Pid != pid {
-			continue
-		}
-		if sc.flags&pins.InAtomic != 0 || p.prod.cr.Visible(sc.step.Group) {
-			return rejected
-		}
 	}
 	for k := lo; k < hi; k++ {
 		sc := &ex.succs[k]
@@ -341,4 +335,25 @@ func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
 		}
 	}
 	return accepted
+}
+
+// productAmple reports whether process pid's steps among ex.succs[lo:hi]
+// form an ample set of the product state by every check of prodPOR but
+// the stack proviso: pid is safe (C1), and none of its steps is visible
+// (C2), enters an atomic sequence or is a rendezvous (which a safe
+// process never takes part in).
+func (p *por) productAmple(ex *expander, pid, lo, hi int) bool {
+	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+		return false
+	}
+	for k := lo; k < hi; k++ {
+		sc := &ex.succs[k]
+		if sc.step.Pid != pid {
+			continue
+		}
+		if sc.flags&pins.InAtomic != 0 || sc.pid2 >= 0 || p.prod.cr.Visible(sc.step.Group) {
+			return false
+		}
+	}
+	return true
 }

@@ -206,7 +206,7 @@ func (p *por) chooseLeap(ex *expander, state []byte, lo, hi int) (int32, bool) {
 				seen = true
 			}
 		}
-		if !seen && p.leapCandidate(ex, pid, lo, hi) {
+		if !seen && p.productAmple(ex, pid, lo, hi) {
 			pp.cands = append(pp.cands, int32(pid))
 			pp.counts = append(pp.counts, 1)
 		}
@@ -223,25 +223,6 @@ func (p *por) chooseLeap(ex *expander, state []byte, lo, hi int) (int32, bool) {
 		return 0, false
 	}
 	return pp.leaps.intern(pp.cands), true
-}
-
-// leapCandidate reports whether process pid's steps among ex.succs[lo:hi]
-// form an ample set of the product state by the checks of prodPOR other
-// than the stack proviso (which chooseLeap applies to the leaps' ends).
-func (p *por) leapCandidate(ex *expander, pid, lo, hi int) bool {
-	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
-		return false
-	}
-	for k := lo; k < hi; k++ {
-		sc := &ex.succs[k]
-		if sc.step.Pid != pid {
-			continue
-		}
-		if sc.flags&pins.InAtomic != 0 || sc.pid2 >= 0 || p.prod.cr.Visible(sc.step.Group) {
-			return false
-		}
-	}
-	return true
 }
 
 // leapProviso follows the leaps over list from product state state,
