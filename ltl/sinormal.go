@@ -28,6 +28,24 @@ const MaxSIProps = 8
 // invariant (Theorem 2's proof uses it); the caller must check that (for
 // instance with StutterInvariant on the formula).
 func SINormalForm(a *Automaton) *Automaton {
+	return siNormalForm(a, false)
+}
+
+// SINormalFormPrefixes is SINormalForm keeping every state reachable from
+// s_init, also those from which no accepting cycle is reachable (the raw
+// construction, which is in SI normal form too). For a whose finite runs
+// are closed under stuttering (StutterClosurePrefixes), the result reads
+// the finite words a reads, and enters a state derived from an end of a
+// (State.End: the states (q, b, 0) and (q, b, 1) of an end q) on the
+// words on which a enters one. Each non-initial state keeps the
+// stuttering property of Definition 12 for finite runs as well: reading
+// its letter once more leads to itself or to its twin, which has its
+// other edges.
+func SINormalFormPrefixes(a *Automaton) *Automaton {
+	return siNormalForm(a, true)
+}
+
+func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
 	if np > MaxSIProps {
 		return nil
@@ -134,10 +152,15 @@ func SINormalForm(a *Automaton) *Automaton {
 	// keep the states from which an accepting cycle is reachable
 	m := len(keys)
 	sacc := make([]bool, m)
+	send := make([]bool, m)
 	for i, k := range keys {
 		sacc[i] = acc(k)
+		send[i] = (k.kind == 0 || k.kind == 1) && a.States[k.q].End
 	}
-	live := liveStates(m, edges, sacc)
+	live := allStates(m)
+	if !keepDead {
+		live = liveStates(m, edges, sacc)
+	}
 	if !live[0] {
 		// empty language: a claim that blocks at once
 		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
@@ -152,7 +175,7 @@ func SINormalForm(a *Automaton) *Automaton {
 			label[i] = -1
 		}
 	}
-	class := siQuotient(m, edges, sacc, live, label)
+	class := siQuotient(m, edges, sacc, send, live, label)
 	newIdx := make([]int, m)
 	classIdx := map[int]int{}
 	var order []int
@@ -169,22 +192,23 @@ func SINormalForm(a *Automaton) *Automaton {
 		classIdx[class[i]] = len(order)
 		order = append(order, i)
 	}
-	return letterAutomaton(a, np, order, newIdx, sacc, edges, members)
+	return letterAutomaton(a, np, order, newIdx, sacc, send, edges, members)
 }
 
 type siEdge struct{ letter, to int }
 
 // letterAutomaton builds the automaton of an explicit letter graph: its
 // states are order (old state i becomes newIdx[i]; edges into states with
-// newIdx -1 are dropped), accepting as acc says, and the letters of the
+// newIdx -1 are dropped), accepting as acc says, ends (State.End) as end
+// says, and the letters of the
 // edges from one state to one target are merged into one guard. An edge's
 // letter stands for members[letter] (all its class), or itself when
 // members is nil. Formula comes from a.
-func letterAutomaton(a *Automaton, np int, order, newIdx []int, acc []bool, edges [][]siEdge, members [][]int) *Automaton {
+func letterAutomaton(a *Automaton, np int, order, newIdx []int, acc, end []bool, edges [][]siEdge, members [][]int) *Automaton {
 	tc := newTT(np)
 	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
 	for _, i := range order {
-		st := State{Accepting: acc[i]}
+		st := State{Accepting: acc[i], End: end[i]}
 		var targets []int
 		tables := map[int]ttab{}
 		for _, e := range edges[i] {
@@ -246,7 +270,8 @@ func letterClasses(a *Automaton, nl int) (reps []int, members [][]int) {
 // siQuotient partitions the live states of an SI normal form graph into
 // classes of bisimilar states: two states are in one class when they are
 // entered on the same letter (label; -1 for the initial state, which is
-// alone in its class), are both accepting or both not, and have, letter
+// alone in its class), are both accepting or both not, both ends
+// (State.End) or both not, and have, letter
 // by letter, edges into the same classes (dead targets ignored). It
 // refines the partition by those signatures until it is stable and
 // returns each state's class.
@@ -257,7 +282,7 @@ func letterClasses(a *Automaton, nl int) (reps []int, members [][]int) {
 // member's non-accepting twin s# has the member's edges, so its class
 // has the class's. Merging bisimilar states, acceptance respected,
 // changes no accepted word.
-func siQuotient(m int, edges [][]siEdge, acc, live []bool, label []int) []int {
+func siQuotient(m int, edges [][]siEdge, acc, end, live []bool, label []int) []int {
 	class := make([]int, m)
 	ids := map[string]int{}
 	sig := func(parts ...int) string {
@@ -271,6 +296,9 @@ func siQuotient(m int, edges [][]siEdge, acc, live []bool, label []int) []int {
 		a := 0
 		if acc[i] {
 			a = 1
+		}
+		if end[i] {
+			a += 2
 		}
 		k := sig(label[i], a)
 		if label[i] < 0 {
@@ -353,6 +381,15 @@ func letterOmega(a *Automaton, succ [][][]int, b int) []bool {
 		}
 	}
 	return liveStates(n, edges, sacc)
+}
+
+// allStates returns n trues: every state kept.
+func allStates(n int) []bool {
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	return all
 }
 
 // liveStates returns the states of a graph from which a cycle through an

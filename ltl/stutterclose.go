@@ -34,6 +34,22 @@ package ltl
 // closure of L(a). Only states from which an accepting cycle is reachable
 // are kept.
 func StutterClosure(a *Automaton) *Automaton {
+	return stutterClosure(a, false)
+}
+
+// StutterClosurePrefixes is StutterClosure keeping every state reachable
+// from the initial one, also those from which no accepting cycle is
+// reachable. The finite runs of the result are then those of the
+// closure: it can read a finite word exactly when a can read a word that
+// stutters it, and enters a state derived from an end of a (State.End)
+// on it exactly when a does on such a word. A search for a claim's end,
+// and a system's assertions in a search with a claim, depend on those
+// runs, which StutterClosure cuts where a would block later.
+func StutterClosurePrefixes(a *Automaton) *Automaton {
+	return stutterClosure(a, true)
+}
+
+func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
 	if np > MaxSIProps || len(a.States) == 0 {
 		return nil
@@ -117,10 +133,15 @@ func StutterClosure(a *Automaton) *Automaton {
 	}
 	m := len(keys)
 	acc := make([]bool, m)
+	end := make([]bool, m)
 	for i, k := range keys {
 		acc[i] = k.c == 1
+		end[i] = a.States[k.q].End
 	}
-	live := liveStates(m, edges, acc)
+	live := allStates(m)
+	if !keepDead {
+		live = liveStates(m, edges, acc)
+	}
 	if !live[0] {
 		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
 	}
@@ -133,7 +154,7 @@ func StutterClosure(a *Automaton) *Automaton {
 			order = append(order, i)
 		}
 	}
-	return letterAutomaton(a, np, order, newIdx, acc, edges, nil)
+	return letterAutomaton(a, np, order, newIdx, acc, end, edges, nil)
 }
 
 // Accepts reports whether a accepts the lasso word prefix·loop^ω, each

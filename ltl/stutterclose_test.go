@@ -133,3 +133,144 @@ func TestStutterClosureLetters(t *testing.T) {
 		t.Error("closure rejects p, p, none, p^ω (a stuttering of p, none, p^ω)")
 	}
 }
+
+// TestClosurePrefixes: on random automata with states from which they can
+// only block later, and an end (a true sink, State.End), the closure
+// under stuttering and its SI normal form with every state kept
+// (StutterClosurePrefixes, SINormalFormPrefixes) read exactly the finite
+// words of which the automaton reads a stuttering, and enter a state
+// marked as an end on exactly the words on whose stuttering the
+// automaton enters its end; the normal form keeps Definition 12. Trimmed
+// (StutterClosure, SINormalForm), the closure blocks earlier on some of
+// these words: what a search without -a, or the system's assertions in a
+// search with a claim, would lose.
+func TestClosurePrefixes(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	const np = 2
+	trimmedLoses := 0
+	for k := 0; k < 300; k++ {
+		a := randBlockingAutomaton(r, np)
+		c := StutterClosurePrefixes(a)
+		b := SINormalFormPrefixes(c)
+		if c == nil || b == nil {
+			t.Fatal("no closure or normal form")
+		}
+		if msg := checkDef12(b); msg != "" {
+			t.Fatalf("automaton %d: normal form not in SI normal form: %s", k, msg)
+		}
+		tb := SINormalForm(StutterClosure(a))
+		for w := 0; w < 200; w++ {
+			u := make([]uint64, 1+r.Intn(6))
+			for i := range u {
+				u[i] = uint64(r.Intn(1 << np))
+				if i > 0 && r.Intn(3) == 0 {
+					u[i] = u[i-1]
+				}
+			}
+			wantRead, wantEnd := stutterRun(a, u)
+			for _, x := range []struct {
+				name string
+				aut  *Automaton
+			}{{"closure", c}, {"normal form", b}} {
+				read, end := finiteRun(x.aut, u)
+				if read != wantRead || end != wantEnd {
+					t.Fatalf("automaton %d, word %v: the %s reads it %v, ends %v; the automaton reads a stuttering %v, ends %v", k, u, x.name, read, end, wantRead, wantEnd)
+				}
+			}
+			if read, _ := finiteRun(tb, u); read != wantRead {
+				trimmedLoses++
+			}
+		}
+	}
+	if trimmedLoses == 0 {
+		t.Error("the trimmed closure read every word the automaton reads: the test has no doomed states")
+	}
+}
+
+// randBlockingAutomaton draws an automaton over np propositions whose
+// states may block later (no accepting future) and whose last state may
+// be an end: accepting, a true self-loop, State.End.
+func randBlockingAutomaton(r *rand.Rand, np int) *Automaton {
+	n := 2 + r.Intn(4)
+	a := &Automaton{NumProps: np}
+	end := -1
+	if r.Intn(3) > 0 {
+		end = n - 1
+	}
+	for q := 0; q < n; q++ {
+		s := State{Accepting: r.Intn(4) == 0}
+		if q == end {
+			s = State{Accepting: true, End: true, Edges: []Edge{{To: q, Guard: Guard{Cube{}}}}}
+			a.States = append(a.States, s)
+			continue
+		}
+		for e := r.Intn(4); e > 0; e-- {
+			var c Cube
+			for i := 0; i < np; i++ {
+				switch r.Intn(3) {
+				case 0:
+					c.Pos |= 1 << uint(i)
+				case 1:
+					c.Neg |= 1 << uint(i)
+				}
+			}
+			s.Edges = append(s.Edges, Edge{To: r.Intn(n), Guard: Guard{c}})
+		}
+		a.States = append(a.States, s)
+	}
+	return a
+}
+
+// finiteRun reports whether a can read the finite word u, and whether
+// some run on it enters a state marked as an end.
+func finiteRun(a *Automaton, u []uint64) (read, end bool) {
+	cur := map[int]bool{a.Init: true}
+	for _, x := range u {
+		next := map[int]bool{}
+		for q := range cur {
+			for _, e := range a.States[q].Edges {
+				if e.Guard.Eval(x) {
+					next[e.To] = true
+					end = end || a.States[e.To].End
+				}
+			}
+		}
+		cur = next
+	}
+	return len(cur) > 0, end
+}
+
+// stutterRun reports whether a can read some stuttering of u (each block
+// of equal letters read one or more times), and whether some run on one
+// enters a state marked as an end.
+func stutterRun(a *Automaton, u []uint64) (read, end bool) {
+	cur := map[int]bool{a.Init: true}
+	for i := 0; i < len(u); i++ {
+		if i > 0 && u[i] == u[i-1] {
+			continue // the block was read one or more times already
+		}
+		x := u[i]
+		next := map[int]bool{}
+		frontier := []int{}
+		for q := range cur {
+			frontier = append(frontier, q)
+		}
+		seen := map[int]bool{}
+		for len(frontier) > 0 {
+			q := frontier[len(frontier)-1]
+			frontier = frontier[:len(frontier)-1]
+			for _, e := range a.States[q].Edges {
+				if e.Guard.Eval(x) && !next[e.To] {
+					next[e.To] = true
+					end = end || a.States[e.To].End
+				}
+				if e.Guard.Eval(x) && !seen[e.To] {
+					seen[e.To] = true
+					frontier = append(frontier, e.To)
+				}
+			}
+		}
+		cur = next
+	}
+	return len(cur) > 0, end
+}

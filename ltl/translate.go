@@ -32,6 +32,12 @@ type State struct {
 	Accepting bool
 	Edges     []Edge
 	Name      string
+	// End: the state stands for a never claim's end (its closing
+	// brace), from which every word is accepted: a claim written from
+	// the automaton ends on entering it. Set by the reader of a claim
+	// written in Promela and kept through StutterClosure and
+	// SINormalForm, whose states derived from an end are ends too.
+	End bool
 }
 
 // Edge is a transition to state To, enabled when Guard holds.
