@@ -180,7 +180,7 @@ func readClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (a *ltl.Automa
 		if l == cl.End {
 			end = k
 		}
-		st := ltl.State{Accepting: loc.Flags&(automata.AcceptLoc|automata.FinalLoc) != 0}
+		st := ltl.State{Accepting: loc.Flags&(automata.AcceptLoc|automata.FinalLoc) != 0, End: l == cl.End}
 		for _, e := range edges[k] {
 			g := ltl.GuardOf(len(r.props), e.holds)
 			if len(g) > 0 {
@@ -288,23 +288,52 @@ func unreadable(x ast.Expr) string {
 // returns a nil claim and the reason when there is none.
 func NeverClosureClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (*ast.NeverDecl, string) {
 	a, props, _, why := readClaim(m, d, ignoreAssert)
-	return closureClaim(d, a, props, why)
+	return closureClaim(d, a, props, why, false)
+}
+
+// NeverEndClosureClaim is NeverClosureClaim for a search without -a,
+// which checks a claim only for its end and for the assertions of the
+// system (and its own) along the runs it can follow: the closure under
+// stuttering of the claim read as an automaton with its end as the only
+// accepting state, in SI normal form, every state kept (the claim's runs
+// on finite words, its end included, are those of the closure).
+func NeverEndClosureClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (*ast.NeverDecl, string) {
+	a, props, _, why := readClaim(m, d, ignoreAssert)
+	return closureClaim(d, a, props, why, true)
 }
 
 // closureClaim is NeverClosureClaim for claim d read as a with
-// propositions props (or not read, for the reason why).
-func closureClaim(d *ast.NeverDecl, a *ltl.Automaton, props []ast.Expr, why string) (*ast.NeverDecl, string) {
+// propositions props (or not read, for the reason why); with endOnly
+// (NeverEndClosureClaim) the claim's accept labels are dropped first.
+//
+// Every state of the closure and of its normal form is kept, also those
+// from which no accepting cycle is reachable
+// (ltl.StutterClosurePrefixes): a claim written by hand may move to a
+// state from which it can only block later, and until it blocks the
+// system's assertions are checked along its run (pan: "if within scope
+// of claim"). Trimmed, the closure would block at once and lose them.
+// The states derived from the claim's end are ends (ltl.State.End): the
+// closure ends where the claim does, and is reported at once.
+func closureClaim(d *ast.NeverDecl, a *ltl.Automaton, props []ast.Expr, why string, endOnly bool) (*ast.NeverDecl, string) {
 	if a == nil {
 		return nil, why
 	}
 	if len(a.States)<<uint(len(props)) > maxClosureSize {
 		return nil, fmt.Sprintf("the claim is too large for the closure under stuttering (%d states, %d propositions)", len(a.States), len(props))
 	}
-	c := ltl.StutterClosure(a)
+	if endOnly {
+		b := *a
+		b.States = append([]ltl.State(nil), a.States...)
+		for i := range b.States {
+			b.States[i].Accepting = b.States[i].End
+		}
+		a = &b
+	}
+	c := ltl.StutterClosurePrefixes(a)
 	if c == nil {
 		return nil, "no closure under stuttering"
 	}
-	b := ltl.SINormalForm(c)
+	b := ltl.SINormalFormPrefixes(c)
 	if b == nil {
 		return nil, "no SI normal form of the closure under stuttering"
 	}

@@ -46,3 +46,24 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 // maxClosureSize bounds states × letters of a claim that ClosureClaim
 // closes under stuttering.
 const maxClosureSize = 1024
+
+// ltlEndClosureClaim is NeverEndClosureClaim for the usual claim of ltl
+// block d (FromLTL): the closure under stuttering of its automaton with
+// the claim's ends (claimEnd) as the only accepting states, in SI normal
+// form, every state kept, for a search without -a. It returns a nil claim
+// and the reason when there is none.
+func ltlEndClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string) {
+	f, props := ltl.FromAST(d.Formula)
+	if len(props) > ltl.MaxSIProps {
+		return nil, fmt.Sprintf("the claim has %d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps)
+	}
+	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	if len(a.States) == 0 {
+		return nil, "the claim has no states"
+	}
+	a.NumProps = len(props)
+	for q := range a.States {
+		a.States[q].End = claimEnd(a, q)
+	}
+	return closureClaim(&ast.NeverDecl{NeverPos: d.LTLPos, Name: d.Name}, a, props, "", true)
+}

@@ -24,8 +24,9 @@ func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // i is the Promela expression props[i]. Every node gets position pos.
 // The claim has SPIN's shape: one labelled `if` per state (accepting
 // states labelled accept_...), the initial state first; a state with no
-// transitions blocks; an accepting state whose only transition is an
-// unconditional self-loop ends the claim, which pan and gospin report at
+// transitions blocks; a state marked as an end (ltl.State.End), and an
+// accepting state whose only transition is an unconditional self-loop,
+// ends the claim, which pan and gospin report at
 // once as a violation. Such states are labels on the claim's closing
 // brace, so the step that reads the violating letter ends the claim
 // itself, as SPIN's claims do with atomic { !p -> assert(!(!p)) } (a
@@ -33,10 +34,13 @@ func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // state).
 func NeverClaim(a *ltl.Automaton, props []ast.Expr, name *ast.Ident, pos token.Pos) *ast.NeverDecl {
 	// The states that end the claim come last: they label the claim's
-	// end, after every other state.
+	// end, after every other state. They are the states marked as ends
+	// (ltl.State.End: derived from the end of a claim read as an
+	// automaton) and the accepting states whose only edge is a true
+	// self-loop.
 	ends := func(i int) bool {
 		s := a.States[i]
-		return s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == i && s.Edges[0].Guard.IsTrue()
+		return s.End || s.Accepting && len(s.Edges) == 1 && s.Edges[0].To == i && s.Edges[0].Guard.IsTrue()
 	}
 	order := []int{a.Init}
 	for _, last := range []bool{false, true} {

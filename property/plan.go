@@ -26,7 +26,8 @@ type Plan struct {
 	// error found must be checked against the property's usual claim
 	// along its trail (verify's ClosureOf), and the search without
 	// reduction against that claim decides when it finds only errors of
-	// the closure.
+	// the closure. Without accept it is the closure of the claim's runs
+	// and end (NeverEndClosureClaim).
 	Closure bool
 	// Inert (without accept): the claim can neither end nor fail and
 	// never blocks the system (ClaimInert), so the search runs on the
@@ -58,7 +59,11 @@ type Plan struct {
 //   - otherwise, without accept, a claim that can neither end nor fail
 //     and whose first state loops on true (ClaimInert, LTLInert: the
 //     claims of liveness properties, as a rule) is left out of the search, which is
-//     then the system's safety search; any other claim is not reduced;
+//     then the system's safety search; any other claim (a never claim
+//     read as an automaton, or an ltl block's usual claim) is searched
+//     against the closure under stuttering of its runs and its end
+//     (NeverEndClosureClaim: accept labels dropped, every state kept),
+//     in SI normal form, its errors confirmed on the claim (Closure);
 //   - a stutter-invariant ltl property gets its claim in SI normal form
 //     (SIClaim), one that is not gets the closure under stuttering of its
 //     claim (ClosureClaim);
@@ -82,12 +87,21 @@ func PlanReduction(m *ast.Model, p *Property, accept, ignoreAssert bool, tr Tran
 	}
 	if !accept {
 		switch {
-		case tr != nil && LTLWaits(p.LTL):
+		case tr == nil:
+		case LTLWaits(p.LTL):
 			// without -a acceptance does not matter: a claim that waits
 			// in its first state, and perhaps ends, checks an invariant
 			plan.Invariant = true
-		case tr != nil && LTLInert(p.LTL):
+		case LTLInert(p.LTL):
 			plan.Prop, plan.Inert, plan.RemoteVars = nil, true, readsRemoteVars(p.LTL)
+		default:
+			c, why := ltlEndClosureClaim(p.LTL)
+			if c == nil {
+				plan.Note = why
+				break
+			}
+			plan.Translator = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+			plan.SI, plan.Closure = true, true
 		}
 		return plan
 	}
@@ -126,8 +140,8 @@ func planNever(m *ast.Model, p *Property, accept, ignoreAssert bool, plan Plan) 
 		plan.Invariant = true
 	case !accept && inertShape(a, end):
 		plan.Prop, plan.Inert, plan.RemoteVars = nil, true, readsRemoteVars(p.Never)
-	case accept:
-		c, why := closureClaim(p.Never, a, props, why)
+	default:
+		c, why := closureClaim(p.Never, a, props, why, !accept)
 		if c == nil {
 			plan.Note = why
 			break

@@ -14,11 +14,26 @@ import (
 // form (ltl.SINormalForm), for which the selection below (his V1) is
 // sound (Theorem 1); with any other claim it need not be (his Fig. 1
 // and 3). Without Options.Accept (a search for the claim's end) the
-// caller vouches instead that the claim is the usual claim of an
+// caller vouches either that the claim is the usual claim of an
 // invariant [] p: it stays in its initial state until it reads a state
 // violating p, so the selection is the safety search's, with p's
 // variables visible, and keeps a violating state reachable whenever one
-// is (invisible steps, C1, the stack proviso).
+// is (invisible steps, C1, the stack proviso); or that the claim is in
+// SI normal form with every state kept (ltl.SINormalFormPrefixes). Then
+// the claim's runs on finite words are closed under stuttering from
+// every state it can be in: reading the letter it entered its state on
+// once more leads to that state or to its twin, which has its other
+// edges. The classical argument for safety then holds on the product:
+// a path of the full product to the claim's end, or to a failing
+// assertion of the system, is turned into one of the reduced product by
+// moving a step of the kept process to its front (C1: it is independent
+// of the steps before it; C2: it changes no letter, so the claim's run
+// only stutters differently) or, when the path has none, by taking one
+// first (the same path follows from there); the stack proviso (C3')
+// bounds how often the second case can repeat before a fully expanded
+// state is met. Siegel's Theorem 1 gives the same for the acceptance of
+// the claim with its end as the only accepting state (an accepting sink:
+// the product always has a successor there).
 type ClaimReducer interface {
 	Reducer
 	// Visible reports whether transition group g may change what a claim

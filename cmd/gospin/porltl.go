@@ -31,7 +31,7 @@ func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr
 	o.ClaimInvariant = plan.Invariant
 	o.InertClaim = plan.Inert
 	o.ClaimSI = plan.SI
-	if o.Accept && !plan.Invariant && !plan.SI {
+	if !plan.Invariant && !plan.SI && !plan.Inert {
 		o.ReductionNote = plan.Note
 	}
 	if plan.SI && !plan.Closure {
@@ -61,17 +61,24 @@ func usesClosure(p *property.Property, o *verify.Options) bool {
 // summary of the search without reduction against N that followed
 // (Holzmann and Kupferman's algorithm). For a never claim (never), whose
 // closure is taken without knowing whether it is closed already, only an
-// error of the closure alone shows that it is not.
-func closureNote(red, full *report.Summary, never bool) string {
+// error of the closure alone shows that it is not. Without -a (accept
+// false) the closure is that of the claim's runs and end, which depend on
+// more than its language: the note names the claim, not its language.
+func closureNote(red, full *report.Summary, never, accept bool) string {
 	not := "the claim is not closed under stuttering"
 	if never && full == nil {
 		not = "the never claim is not known to be closed under stuttering"
+	}
+	covers := "which accepts every run the claim accepts"
+	if !accept {
+		not = "the claim, searched for its end (no -a)"
+		covers = "which ends, and follows the system, wherever the claim does"
 	}
 	switch {
 	case full == nil && red.Errors > 0:
 		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering; the error found is one of the claim (checked along its trail, which replays with the claim)", not)
 	case full == nil && red.Complete:
-		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering, which accepts every run the claim accepts", not)
+		return fmt.Sprintf("%s: checked with reduction against its closure under stuttering, %s", not, covers)
 	case full == nil:
 		return fmt.Sprintf("%s: the reduced search against its closure under stuttering did not complete", not)
 	case full.Errors > 0:

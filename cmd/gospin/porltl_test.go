@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -316,5 +317,30 @@ func TestClosureStopAfter(t *testing.T) {
 	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.trail"))
 	if len(trails) != 1 {
 		t.Errorf("trail files %v, want the first error's only", trails)
+	}
+}
+
+// TestClaimDoomedStates: a never claim that moves to states from which it
+// can only block later; the system's assertion fails while it is in one
+// (pan reports it, with -a and without: it checks the system's assertions
+// along every run the claim follows). The closure the reduced searches
+// use keeps those states (ltl.StutterClosurePrefixes): trimmed to the
+// states with a future, as it was, it blocked at once, and the reduced
+// search reported nothing (checked by hand, with -a and without).
+func TestClaimDoomedStates(t *testing.T) {
+	path := copyModel(t, "testdata/porltl/claim_doomed.pml")
+	for _, args := range [][]string{{"-a"}, {}, {"-a", "-noreduce"}, {"-noreduce"}} {
+		code, out, errs := gospin(append(append([]string{"verify"}, args...), path)...)
+		if code != exitFound || !strings.Contains(out, "assertion violated") {
+			t.Errorf("%v: exit %d, want the assertion violation\n%s%s", args, code, out, errs)
+			continue
+		}
+		if !slices.Contains(args, "-noreduce") && !strings.Contains(out, "closure under stuttering") {
+			t.Errorf("%v: the report does not say the claim's closure was searched\n%s", args, out)
+		}
+		rcode, rout, rerrs := gospin("run", "-t", path)
+		if rcode == exitUsage || !strings.Contains(rout, "assertion violated") || strings.Contains(rout, "does not match") {
+			t.Errorf("%v: replay: exit %d\n%s%s", args, rcode, rout, rerrs)
+		}
 	}
 }

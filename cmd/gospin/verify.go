@@ -248,7 +248,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 						sum.StutterNote = inertNote
 					}
 				} else if err == nil {
-					note := closureNote(sum, full, p.Kind == property.Never)
+					note := closureNote(sum, full, p.Kind == property.Never, o.Accept)
 					if full != nil {
 						sum = full
 					}

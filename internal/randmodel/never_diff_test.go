@@ -177,6 +177,11 @@ type neverOutcome struct {
 	leapSteps   int64 // steps taken inside leaps (-leap, leapFor)
 }
 
+// withoutA counts the claims searched without -a of one kind.
+type withoutA struct {
+	compared, violated, spurious, reduced, full, red atomic.Int64
+}
+
 // verdict is whether the claim found a violation: an acceptance cycle,
 // its end, or (in the claim) an assertion; the models' own assertions
 // are made conditions (noAsserts).
@@ -280,19 +285,28 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 // Kupferman), whose errors are kept only when the claim has them along
 // their trails. The claim is violated in both or in neither, except that
 // an error of the closure alone is no verdict (gospin verify then
-// searches without reduction against the claim; counted). Claims that
-// check an invariant are also searched without -a, with and without
-// reduction on the product: the same verdict; and claims that can neither
-// end nor fail and never block (property.ClaimInert), on the models with
-// their own assertions, without -a with the claim unreduced and without
-// it reduced: the same errors.
+// searches without reduction against the claim; counted).
+//
+// The same pairs with the models' own assertions, which a search with a
+// claim checks along the runs the claim follows, are then checked with
+// -a and without, unreduced and reduced: an error in both or in neither.
+// Without -a the plan is an invariant's for claims that wait in their
+// first state (property.NeverWaits), the search without the claim for
+// claims that can neither end nor fail and never block
+// (property.ClaimInert; then the errors must be the same kinds), and
+// otherwise the closure of the claim's runs and end
+// (property.NeverEndClosureClaim).
 func TestNeverReductionDifferential(t *testing.T) {
 	n := *nNeverModels
 	if testing.Short() {
 		n = 100
 	}
-	var reduced, holds, confirmed, spurious, invariants, invReduced atomic.Int64
-	var full, red, invFull, invRed, inerts, inertFull, inertRed, leapt atomic.Int64
+	var reduced, holds, confirmed, spurious, assertsA atomic.Int64
+	var full, red, inerts, inertFull, inertRed, leapt atomic.Int64
+	// claims searched without -a on the product: invariant-style ones
+	// (property.NeverWaits) and the others, against the closure of their
+	// runs and end (property.NeverEndClosureClaim)
+	var invariants, endClosure withoutA
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		r := rand.New(rand.NewSource(seed * 104729))
 		withAsserts := Generate(seed, ClaimMix(seed))
@@ -335,54 +349,73 @@ func TestNeverReductionDifferential(t *testing.T) {
 			full.Add(a.stored)
 			red.Add(b.stored)
 		}
-		if inert, _, _ := checkNever(srcA, merge, true, false); inert.inert {
-			// the claim left out of the search without -a: the same
-			// errors, the models' own assertions included
-			c, _, err1 := checkNever(srcA, merge, false, false)
-			if err1 != nil {
-				return true, fmt.Sprintf("seed %d: without -a: %v\n%s", seed, err1, srcA)
+		// with the models' own assertions, which the claim sees only
+		// along the runs it follows ("if within scope of claim"): any
+		// error in both or in neither, with -a and without
+		for _, accept := range []bool{true, false} {
+			c, _, err1 := checkNever(srcA, merge, false, accept)
+			d, _, err2 := checkNever(srcA, merge, true, accept)
+			if err1 != nil || err2 != nil {
+				return true, fmt.Sprintf("seed %d (-a %v): with the model's assertions: %v %v\n%s", seed, accept, err1, err2, srcA)
 			}
-			if c.complete && inert.complete {
+			if !c.complete && c.kinds == "" || !d.complete && d.kinds == "" {
+				continue // no verdict
+			}
+			onlyClosure := d.closure && d.kinds == "" && d.unconfirmed > 0
+			if (c.kinds != "") != (d.kinds != "") && !onlyClosure {
+				return true, fmt.Sprintf("seed %d (merge %v, -a %v): with the model's assertions, errors %q without reduction, %q with (closure %v, invariant %v, inert %v, %d unconfirmed)\n%s", seed, merge, accept, c.kinds, d.kinds, d.closure, d.invariant, d.inert, d.unconfirmed, srcA)
+			}
+			if accept {
+				assertsA.Add(1)
+				continue
+			}
+			if d.inert {
+				// the claim left out of the search: the same errors
 				inerts.Add(1)
 				inertFull.Add(c.stored)
-				inertRed.Add(inert.stored)
-				if inert.unconfirmed > 0 {
-					return true, fmt.Sprintf("seed %d (merge %v): without -a, %d errors of the search without the inert claim do not replay with it\n%s", seed, merge, inert.unconfirmed, srcA)
+				inertRed.Add(d.stored)
+				if d.unconfirmed > 0 {
+					return true, fmt.Sprintf("seed %d (merge %v): without -a, %d errors of the search without the inert claim do not replay with it\n%s", seed, merge, d.unconfirmed, srcA)
 				}
-				if c.kinds != inert.kinds {
-					return true, fmt.Sprintf("seed %d (merge %v): without -a, errors %q with the claim, %q without the inert claim\n%s", seed, merge, c.kinds, inert.kinds, srcA)
+				if c.kinds != d.kinds {
+					return true, fmt.Sprintf("seed %d (merge %v): without -a, errors %q with the claim, %q without the inert claim\n%s", seed, merge, c.kinds, d.kinds, srcA)
 				}
+				continue
 			}
-		}
-		if a.invariant {
-			c, _, err1 := checkNever(src, merge, false, false)
-			d, _, err2 := checkNever(src, merge, true, false)
-			if err1 != nil || err2 != nil {
-				return true, fmt.Sprintf("seed %d: without -a: %v %v\n%s", seed, err1, err2, src)
+			counts := &endClosure
+			if d.invariant {
+				counts = &invariants
 			}
-			if c.complete || c.verdict() {
-				invariants.Add(1)
-				if c.verdict() != d.verdict() && (d.complete || d.verdict()) {
-					return true, fmt.Sprintf("seed %d (merge %v): without -a, errors %q without reduction, %q with\n%s", seed, merge, c.kinds, d.kinds, src)
-				}
-				if d.reduced && d.complete {
-					invReduced.Add(1)
-					invFull.Add(c.stored)
-					invRed.Add(d.stored)
-				}
+			counts.compared.Add(1)
+			switch {
+			case onlyClosure:
+				counts.spurious.Add(1)
+			case d.kinds != "":
+				counts.violated.Add(1)
+			case d.reduced && d.complete:
+				counts.reduced.Add(1)
+				counts.full.Add(c.stored)
+				counts.red.Add(d.stored)
 			}
 		}
 		return true, ""
 	})
 	t.Logf("%d (model, never claim) pairs compared; against the closure: %d hold, %d violations confirmed on the claim, %d violations of the closure only; states where they hold and the search was reduced (%d): claim unreduced %d, closure reduced %d",
 		ran, holds.Load(), confirmed.Load(), spurious.Load(), reduced.Load(), full.Load(), red.Load())
-	t.Logf("invariant claims without -a: %d compared, %d reduced: states %d unreduced, %d reduced", invariants.Load(), invReduced.Load(), invFull.Load(), invRed.Load())
+	t.Logf("with the models' own assertions, -a: %d compared", assertsA.Load())
+	for _, c := range []struct {
+		what string
+		n    *withoutA
+	}{{"invariant-style claims", &invariants}, {"other claims (against the closure of their runs and end)", &endClosure}} {
+		t.Logf("without -a, %s: %d compared, %d violated, %d with errors of the closure only; %d holding and reduced: states %d unreduced, %d reduced",
+			c.what, c.n.compared.Load(), c.n.violated.Load(), c.n.spurious.Load(), c.n.reduced.Load(), c.n.full.Load(), c.n.red.Load())
+	}
 	t.Logf("inert claims without -a (left out of the search): %d compared: states %d with the claim unreduced, %d without it reduced", inerts.Load(), inertFull.Load(), inertRed.Load())
 	t.Logf("leap sets (-leap) took steps in %d of the reduced searches with -a", leapt.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
-	if reduced.Load() == 0 || invReduced.Load() == 0 || inerts.Load() == 0 {
+	if reduced.Load() == 0 || invariants.reduced.Load() == 0 || endClosure.reduced.Load() == 0 || inerts.Load() == 0 {
 		t.Error("no search was reduced")
 	}
 }
