@@ -444,6 +444,50 @@ func TestNonProgressNoreduce(t *testing.T) {
 	}
 }
 
+// TestNonProgressReduction: pan -l with partial-order reduction (the np
+// rows): gospin's reduced search (on the product with <>[] np_ in SI
+// normal form, search/np.go) gives the verdict of the search without
+// reduction (the row's np_noreduce twin; SPIN's reduced search refuses
+// cambridge: "partial order reduction invalid"). States are logged next
+// to SPIN's np row.
+func TestNonProgressReduction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dev := readDeviations(t)
+	noreduce := map[string]row{}
+	for _, r := range readExpected(t) {
+		if r.config == "np_noreduce" {
+			noreduce[r.model] = r
+		}
+	}
+	var lines []string
+	for _, r := range selectRows(t, "np") {
+		r := r
+		nr, ok := noreduce[r.model]
+		if !ok {
+			continue
+		}
+		t.Run(r.model, func(t *testing.T) {
+			if reason, ok := dev[r.model+"/np_noreduce"]; ok {
+				t.Skip("deviation: " + reason)
+			}
+			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true, Reduce: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.reduced {
+				t.Errorf("not reduced")
+			}
+			if got.verdict != nr.verdict || got.kind != nr.errorKind {
+				t.Errorf("verdict %s (%s) with reduction; without (SPIN) %s (%s)", got.verdict, got.kind, nr.verdict, nr.errorKind)
+			}
+			lines = append(lines, fmt.Sprintf("%s\t%s\t%d\t%d\t%d", r.model, got.verdict, got.stored, nr.stored, r.stored))
+		})
+	}
+	t.Logf("model\tverdict\treduced\tspin-noreduce\tspin-np\n%s", strings.Join(lines, "\n"))
+}
+
 // TestAcceptanceFair: pan -a -f (weak fairness). SPIN itself could not run
 // many of these rows (fairness with partial-order reduction): those are
 // skipped; the others must give SPIN's verdict.

@@ -246,3 +246,78 @@ func hasRun(t *automata.Trans) bool {
 	})
 	return found || t.Kind == automata.TDStep // a d_step's body is not walked
 }
+
+// ForNonProgress returns a search.ProgressReducer for engine model e,
+// for partial-order reduction of the non-progress search (-l) on the
+// product with the claim of <>[] np_ in SI normal form (search/np.go):
+// the reducer without late locations (lateLocs postpones a process's
+// local prefix, which moves it across a progress label's view), and which
+// groups may change np_. It returns nil when reduction is off for e.
+func ForNonProgress(e *engine.Engine, stubborn bool) search.ProgressReducer {
+	r := newReducer(e, stubborn, false)
+	if r == nil {
+		return nil
+	}
+	return progressReducer{r, ProgressVisibleGroups(e)}
+}
+
+// ProgressVisibleGroups says, for each transition group of e, whether a
+// step of it may change np_ (no process is at a progress label): a step
+// that starts, passes (through a merged chain) or ends at a location
+// labelled progress, a d_step of a process type that has one (its body is
+// not followed), and a run when some process type starts at one (the new
+// process appears there).
+func ProgressVisibleGroups(e *engine.Engine) []bool {
+	prog := e.Program()
+	info := e.Info()
+	if prog == nil || info == nil {
+		return nil
+	}
+	hasProgress := map[*automata.Proc]bool{}
+	startsAtProgress := false
+	for _, p := range prog.Procs {
+		for _, l := range p.Locs {
+			if l.Flags&automata.ProgressLoc != 0 {
+				hasProgress[p] = true
+			}
+		}
+		if p.Start >= 0 && p.Start < len(p.Locs) && p.Locs[p.Start].Flags&automata.ProgressLoc != 0 {
+			startsAtProgress = true
+		}
+	}
+	vis := make([]bool, len(info.Groups))
+	for g := range vis {
+		if g >= len(prog.Trans) {
+			vis[g] = true
+			continue
+		}
+		t := prog.Trans[g]
+		if startsAtProgress && hasRun(t) {
+			vis[g] = true
+			continue
+		}
+		if !hasProgress[t.Proc] {
+			continue
+		}
+		at, dstep := e.StepLocations(g)
+		if dstep {
+			vis[g] = true
+			continue
+		}
+		for _, l := range at {
+			if l >= 0 && l < len(t.Proc.Locs) && t.Proc.Locs[l].Flags&automata.ProgressLoc != 0 {
+				vis[g] = true
+			}
+		}
+	}
+	return vis
+}
+
+// progressReducer is a Reducer that also knows which groups may change
+// np_.
+type progressReducer struct {
+	*Reducer
+	vis []bool
+}
+
+func (p progressReducer) ProgressVisible(g int) bool { return g < 0 || g >= len(p.vis) || p.vis[g] }

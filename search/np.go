@@ -7,20 +7,58 @@ import "github.com/gospin/gospin/pins"
 //	S0: if :: np_ -> goto S1 :: true -> goto S0 fi   (S0 not accepting)
 //	S1: if :: np_ -> goto S1 fi                      (S1 accepting)
 //
-// where np_ holds when no process is at a progress label. An acceptance
-// cycle of the product is a non-progress cycle of the model. As with any
-// never claim, the claim moves first at every step; when the model has no
-// successor the path ends (a deadlock is not a non-progress cycle, and
-// invalid end states are not reported).
+// where np_ holds when no process is at a progress label, or with the
+// claim of the same language <>[] np_ in Siegel's SI normal form
+// (npSIClaim), on which the search may be reduced (npReducer). An
+// acceptance cycle of the product is a non-progress cycle of the model.
+// As with any never claim, the claim moves first at every step; when the
+// model has no successor the path ends (a deadlock is not a non-progress
+// cycle, and invalid end states are not reported).
 type npModel struct {
-	m    pins.Model
-	info pins.Info
-	buf  []byte
-	tr   pins.Transition
+	m     pins.Model
+	claim *npClaim
+	info  pins.Info
+	buf   []byte
+	tr    pins.Transition
 }
 
-func newNPModel(m pins.Model) *npModel {
-	n := &npModel{m: m}
+// npClaim is a claim over the one proposition np_: the edges of each
+// state, in the order the claim tries them, each on np_ (on 1), on !np_
+// (on 0) or on true (on -1); a transition's Claim is the edge's index in
+// its state.
+type npClaim struct {
+	edges     [][]npEdge
+	accepting []bool
+}
+
+type npEdge struct {
+	on int8
+	to byte
+}
+
+// npPan is pan's non-progress claim.
+var npPan = &npClaim{
+	edges:     [][]npEdge{{{1, 1}, {-1, 0}}, {{1, 1}}},
+	accepting: []bool{false, true},
+}
+
+// npSIClaim is the claim of <>[] np_ in SI normal form (ltl.SINormalForm
+// of npPan's automaton; TestNPSIClaim checks that it is): 0 is s_init;
+// 1 was entered on !np_ and 2 on np_, each looping on its letter; 3
+// guesses that np_ holds for ever (the (np_, 2) state), accepting. The
+// edges into 3 come first, as in SINormalForm.
+var npSIClaim = &npClaim{
+	edges: [][]npEdge{
+		{{1, 3}, {0, 1}, {1, 2}},
+		{{1, 3}, {1, 2}, {0, 1}},
+		{{0, 1}, {1, 2}},
+		{{1, 3}},
+	},
+	accepting: []bool{false, false, false, true},
+}
+
+func newNPModel(m pins.Model, claim *npClaim) *npModel {
+	n := &npModel{m: m, claim: claim}
 	if i := m.Info(); i != nil {
 		n.info = *i
 	}
@@ -40,7 +78,7 @@ func (n *npModel) Info() *pins.Info { return &n.info }
 
 func (n *npModel) Status(s []byte) pins.StateStatus {
 	st := n.m.Status(s[:len(s)-1]) &^ (pins.Accepting | pins.ClaimEnded)
-	if s[len(s)-1] == 1 {
+	if n.claim.accepting[s[len(s)-1]] {
 		st |= pins.Accepting
 	}
 	return st
@@ -48,28 +86,19 @@ func (n *npModel) Status(s []byte) pins.StateStatus {
 
 func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
 	sys := s[: len(s)-1 : len(s)-1]
-	np := n.m.Status(sys)&pins.Progress == 0
-	// the claim's transitions in pan's order: np_ first, then true
-	type move struct {
-		id int
-		to byte
+	var letter int8
+	if n.m.Status(sys)&pins.Progress == 0 {
+		letter = 1
 	}
-	var moves [2]move
-	k := 0
-	if np {
-		moves[k] = move{0, 1}
-		k++
-	}
-	if s[len(s)-1] == 0 {
-		moves[k] = move{1, 0}
-		k++
-	}
-	for _, mv := range moves[:k] {
+	for id, e := range n.claim.edges[s[len(s)-1]] {
+		if e.on >= 0 && e.on != letter {
+			continue
+		}
 		stop := false
 		n.m.Next(sys, func(t *pins.Transition, succ []byte) bool {
-			n.buf = append(append(n.buf[:0], succ...), mv.to)
+			n.buf = append(append(n.buf[:0], succ...), e.to)
 			n.tr = *t
-			n.tr.Claim = mv.id
+			n.tr.Claim = id
 			if !yield(&n.tr, n.buf) {
 				stop = true
 				return false
@@ -80,6 +109,38 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 			return
 		}
 	}
+}
+
+// ProgressReducer is a Reducer that also says which transition groups
+// may change np_ (whether some process is at a progress label): with one
+// as Options.Reducer, Options.Reduce and Options.NonProgress, the
+// non-progress search runs on the product with npSIClaim, reduced as an
+// acceptance search on a product with a claim in SI normal form
+// (ClaimReducer, porltl.go; Siegel's Theorem 1: <>[] np_ is
+// stutter-invariant), and its counterexamples are rewritten for pan's
+// claim (ClaimTrailAnyK). The reducer must not postpone a process's
+// steps across a progress label's view (no late locations).
+type ProgressReducer interface {
+	Reducer
+	ProgressVisible(g int) bool
+}
+
+// npReducer is the ClaimReducer of a non-progress search on the product
+// with npSIClaim: the system's reducer applied to the system's part of
+// the state.
+type npReducer struct {
+	pr ProgressReducer
+}
+
+func (r npReducer) SafeProcs(s []byte, dst []bool) []bool {
+	return r.pr.SafeProcs(s[:len(s)-1], dst)
+}
+
+func (r npReducer) Visible(g int) bool { return r.pr.ProgressVisible(g) }
+
+func (r npReducer) ClaimLoc(s []byte) (int, bool) {
+	q := int(s[len(s)-1])
+	return q, npSIClaim.accepting[q]
 }
 
 // npCounter counts the processes of an npModel state.

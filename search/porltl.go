@@ -127,11 +127,12 @@ func (p *por) knowIdx(have bool, idx uint64, pos int, unstored bool) {
 }
 
 // newClaimPOR returns the selection for an acceptance search on a product
-// with a claim, or nil when the options do not allow it: nested DFS only
-// (not -scc, -f, -l, breadth-first or a TGBA property).
+// with a claim (a non-progress search's claim too: np.go), or nil when
+// the options do not allow it: nested DFS only (not -scc, -f,
+// breadth-first or a TGBA property).
 func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	o := s.opt
-	if !o.Reduce || !s.claim || o.NonProgress || o.Fair || o.SCC || o.BFS || o.Property != nil {
+	if !o.Reduce || !s.claim || o.Fair || o.SCC || o.BFS || o.Property != nil {
 		return nil
 	}
 	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })

@@ -155,11 +155,21 @@ type Result struct {
 // is reached, memory runs out, or ctx is cancelled; in every case Result
 // holds the statistics so far.
 func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
+	var npBase pins.Model // the model of a reduced non-progress search
 	if opt.NonProgress {
 		if m.Info() != nil && m.Info().Claim {
 			return nil, errors.New("non-progress cycle detection (-l) cannot be combined with a never claim")
 		}
-		m = newNPModel(m)
+		pr, ok := opt.Reducer.(ProgressReducer)
+		if ok && opt.Reduce && !opt.Fair && !opt.SCC && !opt.BFS {
+			// on the product with <>[] np_ in SI normal form (np.go)
+			npBase = m
+			m = newNPModel(m, npSIClaim)
+			opt.Reducer = npReducer{pr}
+			opt.Leap, opt.Stubborn = false, false
+		} else {
+			m = newNPModel(m, npPan)
+		}
 		opt.Accept = true
 	}
 	if opt.Fair && !opt.SCC {
@@ -194,29 +204,53 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	}
 	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
-	return runWith(s, func(s *searcher) error {
-		opt := s.opt
-		var err error
-		switch {
-		case opt.SCC && opt.Accept:
-			kind, msg := pins.AcceptanceCycle, "acceptance cycle"
-			if opt.NonProgress {
-				kind, msg = pins.NonProgressCycle, "non-progress cycle"
-			}
-			var g markedGraph = newPinsGraph(m, opt.Fair)
-			if opt.Property != nil && !opt.NonProgress {
-				g = newTGBAGraph(m, opt.Property, opt.Fair)
-			}
-			err = s.couvreur(g, kind, msg)
-		case opt.BFS:
-			err = s.bfs()
-		case opt.Leap && opt.Reduce && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
-			err = s.leapDFS()
-		default:
-			err = s.dfs()
+	if npBase != nil {
+		res, err := runWith(s, searchAll)
+		if err == nil {
+			npPanTrails(res, npBase)
 		}
-		return err
-	})
+		return res, err
+	}
+	return runWith(s, searchAll)
+}
+
+// searchAll runs the search the options ask for.
+func searchAll(s *searcher) error {
+	opt := s.opt
+	switch {
+	case opt.SCC && opt.Accept:
+		kind, msg := pins.AcceptanceCycle, "acceptance cycle"
+		if opt.NonProgress {
+			kind, msg = pins.NonProgressCycle, "non-progress cycle"
+		}
+		var g markedGraph = newPinsGraph(s.m, opt.Fair)
+		if opt.Property != nil && !opt.NonProgress {
+			g = newTGBAGraph(s.m, opt.Property, opt.Fair)
+		}
+		return s.couvreur(g, kind, msg)
+	case opt.BFS:
+		return s.bfs()
+	case opt.Leap && opt.Reduce && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
+		return s.leapDFS()
+	}
+	return s.dfs()
+}
+
+// npPanTrails rewrites the counterexamples of a non-progress search on
+// the product with npSIClaim for the product of base with pan's claim, on
+// which trails of -l replay (ClaimTrailAnyK: both claims accept the same
+// runs). A trail that cannot be rewritten keeps the system's steps.
+func npPanTrails(res *Result, base pins.Model) {
+	for i := range res.Errors {
+		e := &res.Errors[i]
+		if e.Trail == nil {
+			continue
+		}
+		steps, cs, _, err := ClaimTrailAnyK(newNPModel(base, npPan), e.Trail, e.CycleStart, e.Violation.Kind)
+		if err == nil {
+			e.Trail, e.CycleStart = steps, cs
+		}
+	}
 }
 
 // runWith runs search on a prepared searcher and finishes the result.

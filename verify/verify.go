@@ -156,6 +156,14 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 					}
 				}
 			}
+			if opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
+				// on the product with <>[] np_ in SI normal form
+				// (search/np.go), ample sets only
+				sopt.Reduce, sopt.Reducer, sopt.Stubborn = false, nil, false
+				if pr := reduce.ForNonProgress(e, false); pr != nil {
+					sopt.Reduce, sopt.Reducer = true, pr
+				}
+			}
 		}
 		sopt.Leap = opt.Leap
 	}
@@ -167,6 +175,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
 	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && !opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
 		reduced = true // on the product (search/porltl.go)
+	}
+	if _, ok := sopt.Reducer.(search.ProgressReducer); ok && sopt.Reduce && opt.NonProgress {
+		reduced = true // on the product with <>[] np_ (search/np.go)
 	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()

@@ -344,3 +344,25 @@ func TestClaimDoomedStates(t *testing.T) {
 		}
 	}
 }
+
+// TestNonProgressReduced: -l is reduced on the product with the claim of
+// <>[] np_ in SI normal form (search/np.go). np_ignoring.pml's cycle
+// needs the stack proviso (without it the search follows A's loop and B
+// never leaves its progress label: checked by hand); the reduced search
+// reports it, says it reduced, and its trail, rewritten for pan's claim,
+// replays to the cycle.
+func TestNonProgressReduced(t *testing.T) {
+	path := copyModel(t, "testdata/porltl/np_ignoring.pml")
+	code, out, errs := gospin("verify", "-l", path)
+	if code != exitFound || !strings.Contains(out, "non-progress cycle") || !strings.Contains(out, "+ Partial Order Reduction") {
+		t.Fatalf("exit %d, want the non-progress cycle found with reduction\n%s%s", code, out, errs)
+	}
+	rcode, rout, rerrs := gospin("run", "-t", path)
+	if rcode == exitUsage || !strings.Contains(rout, "START OF CYCLE") || strings.Contains(rout, "does not match") {
+		t.Errorf("replay: exit %d\n%s%s", rcode, rout, rerrs)
+	}
+	code, out, errs = gospin("verify", "-l", "-noreduce", path)
+	if code != exitFound || strings.Contains(out, "+ Partial Order Reduction") {
+		t.Errorf("-noreduce: exit %d\n%s%s", code, out, errs)
+	}
+}
