@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"sort"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -57,16 +55,8 @@ func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok boo
 	if err != nil {
 		return outcome{}, true, fmt.Errorf("verify: %v", err)
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		set[v.Kind] = true
-	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return outcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
+	kinds := violationKinds(sum.Violations)
+	return outcome{kinds: kinds, stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
 }
 
 // TestReductionDifferential checks on random models that partial-order

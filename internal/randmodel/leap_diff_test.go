@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"sort"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -45,16 +43,7 @@ func leapOutcome(t *testing.T, src string, merge bool) (kinds [3]string, stored 
 		if !sum.Complete {
 			return kinds, stored, false
 		}
-		set := map[string]bool{}
-		for _, v := range sum.Violations {
-			set[v.Kind] = true
-		}
-		var ks []string
-		for k := range set {
-			ks = append(ks, k)
-		}
-		sort.Strings(ks)
-		kinds[i], stored[i] = strings.Join(ks, ","), sum.StatesStored
+		kinds[i], stored[i] = violationKinds(sum.Violations), sum.StatesStored
 	}
 	return kinds, stored, true
 }

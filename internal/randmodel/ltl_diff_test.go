@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -195,20 +195,13 @@ func checkLTLClaim(src string, merge, reduce, si, confirm bool) (o ltlOutcome, o
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		k := v.Kind
-		if k == "claim-end" {
-			k = "acceptance-cycle" // the SI normal form has no claim end: the same verdict
+	vs := append([]report.Violation(nil), sum.Violations...)
+	for i := range vs {
+		if vs[i].Kind == "claim-end" {
+			vs[i].Kind = "acceptance-cycle" // the SI normal form has no claim end: the same verdict
 		}
-		set[k] = true
 	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si, closure: o.closure, unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}, true, nil
+	return ltlOutcome{kinds: violationKinds(vs), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, si: o.si, closure: o.closure, unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}, true, nil
 }
 
 // TestLTLReductionDifferential: random models with a random ltl property
@@ -384,16 +377,8 @@ func checkInvariant(src string, merge, reduce bool) (o ltlOutcome, ok bool, err 
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		set[v.Kind] = true
-	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, leapSteps: sum.LeapSteps}, true, nil
+	kinds := violationKinds(sum.Violations)
+	return ltlOutcome{kinds: kinds, stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, leapSteps: sum.LeapSteps}, true, nil
 }
 
 // TestInvariantReductionDifferential: random models with a random

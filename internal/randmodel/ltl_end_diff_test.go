@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -86,16 +85,8 @@ func checkLTLEnd(src string, merge, reduce bool) (o endOutcome, ok bool, err err
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		set[v.Kind] = true
-	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	o.ltlOutcome = ltlOutcome{kinds: strings.Join(ks, ","), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, closure: o.plan == "closure", unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}
+	kinds := violationKinds(sum.Violations)
+	o.ltlOutcome = ltlOutcome{kinds: kinds, stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, closure: o.plan == "closure", unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}
 	return o, true, nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -262,16 +261,8 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		set[v.Kind] = true
-	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	o.kinds, o.stored, o.complete, o.reduced, o.unconfirmed = strings.Join(ks, ","), sum.StatesStored, sum.Complete, sum.Reduced, sum.Unconfirmed
+	kinds := violationKinds(sum.Violations)
+	o.kinds, o.stored, o.complete, o.reduced, o.unconfirmed = kinds, sum.StatesStored, sum.Complete, sum.Reduced, sum.Unconfirmed
 	o.leapSteps = sum.LeapSteps
 	return o, true, nil
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -58,16 +57,8 @@ func checkNP(src string, merge, reduce bool) (kinds string, stored int64, comple
 	if err != nil {
 		return "", 0, false, false, true, err
 	}
-	set := map[string]bool{}
-	for _, v := range sum.Violations {
-		set[v.Kind] = true
-	}
-	var ks []string
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return strings.Join(ks, ","), sum.StatesStored, sum.Complete, sum.Reduced, true, nil
+	kinds = violationKinds(sum.Violations)
+	return kinds, sum.StatesStored, sum.Complete, sum.Reduced, true, nil
 }
 
 // TestNonProgressReductionDifferential: random models with progress

@@ -2,9 +2,13 @@ package randmodel
 
 import (
 	"runtime"
+	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/gospin/gospin/report"
 )
 
 // forSeeds hands seeds 1, 2, ... to one worker per CPU until n of them
@@ -39,4 +43,19 @@ func forSeeds(t *testing.T, n int, budget int64, check func(seed int64) (compare
 	close(seeds)
 	wg.Wait()
 	return ran.Load()
+}
+
+// violationKinds lists the kinds of the violations a search reported,
+// each once, sorted and joined by commas ("" for none).
+func violationKinds(vs []report.Violation) string {
+	set := map[string]bool{}
+	for _, v := range vs {
+		set[v.Kind] = true
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ",")
 }
