@@ -195,17 +195,22 @@ func (p *por) candidate(ex *expander, pid, i, j, lo, hi int) int {
 		if !found {
 			continue
 		}
-		if p.bfs {
-			if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
-				return proviso
-			}
-			continue
-		}
-		if p.onStack.has(idx) {
+		if p.seen(idx) {
 			return proviso
 		}
 	}
 	return accepted
+}
+
+// seen reports whether the successor with store index idx fails the
+// cycle proviso: on the search's stack (depth-first), or already expanded
+// (breadth-first; with Options.BFSVisited, stored at all).
+func (p *por) seen(idx uint64) bool {
+	if p.bfs {
+		seq, _ := p.seq.get(idx)
+		return p.visited || seq <= p.head
+	}
+	return p.onStack.has(idx)
 }
 
 // keep moves successors [i, j) down to lo (entries and bytes) and returns
@@ -248,14 +253,8 @@ func (p *por) stubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
 		}
 		if p.prov[k-lo] == 0 {
 			p.prov[k-lo] = 1
-			if idx, found := p.lookup(ex.bytes(sc)); found {
-				if p.bfs {
-					if seq, _ := p.seq.get(idx); p.visited || seq <= p.head {
-						p.prov[k-lo] = 2
-					}
-				} else if p.onStack.has(idx) {
-					p.prov[k-lo] = 2
-				}
+			if idx, found := p.lookup(ex.bytes(sc)); found && p.seen(idx) {
+				p.prov[k-lo] = 2
 			}
 		}
 		return p.prov[k-lo] != 2

@@ -126,13 +126,19 @@ func (p *por) knowIdx(have bool, idx uint64, pos int, unstored bool) {
 	}
 }
 
-// newClaimPOR returns the selection for an acceptance search on a product
-// with a claim (a non-progress search's claim too: np.go), or nil when
-// the options do not allow it: nested DFS only (not -scc, -f,
-// breadth-first or a TGBA property).
+// newClaimPOR returns the selection for a search on a product with a
+// claim (a non-progress search's claim too: np.go), or nil when the
+// options do not allow it: depth-first, nested DFS for acceptance, or
+// breadth-first for the claim's end (not -scc, -f or a TGBA property).
+//
+// Breadth-first, the stack proviso becomes the queue proviso in its
+// strong form, as for safety searches (por.candidate): no kept successor
+// was already expanded (C2ql of Bošnački and Holzmann), so that every
+// cycle of the reduced product has a fully expanded state (their Lemma
+// 3), which is all the argument for the claim's end needs of C3'.
 func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	o := s.opt
-	if !o.Reduce || !s.claim || o.Fair || o.SCC || o.BFS || o.Property != nil {
+	if !o.Reduce || !s.claim || o.Fair || o.SCC || o.BFS && o.Accept || o.Property != nil {
 		return nil
 	}
 	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
@@ -140,7 +146,7 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 		return nil
 	}
 	pp := &prodPOR{cr: cr, choice: newIdxMap(), flagged: o.Accept}
-	if o.Leap {
+	if o.Leap && !o.BFS {
 		pp.leaps = newLeapSets(s.m)
 	}
 	if a, ok := o.Store.(interface {
@@ -149,7 +155,12 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	}); ok && a.SetAux(1) {
 		pp.aux = a.Aux
 	}
-	p := &por{r: cr, lookup: lk.Lookup, res: s.res, onStack: newIdxMap(), prod: pp}
+	p := &por{r: cr, lookup: lk.Lookup, res: s.res, prod: pp}
+	if o.BFS {
+		p.bfs, p.visited, p.seq = true, o.BFSVisited, newIdxMap()
+	} else {
+		p.onStack = newIdxMap()
+	}
 	if sr, ok := cr.(StubbornReducer); ok && o.Stubborn {
 		p.stub = sr
 	}
@@ -327,7 +338,7 @@ func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool
 			return false
 		}
 		idx, found := p.outerIdx(ex.bytes(sc))
-		return !found || !p.onStack.has(idx)
+		return !found || !p.seen(idx)
 	})
 	return best, best >= 0
 }
@@ -345,7 +356,7 @@ func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
 			continue
 		}
 		if idx, found := p.outerIdx(ex.bytes(sc)); found {
-			if p.onStack.has(idx) {
+			if p.seen(idx) {
 				return proviso
 			}
 		}

@@ -173,7 +173,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	claim := m.Info() != nil && m.Info().Claim
 	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
-	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && !opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
+	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && !opt.NonProgress && !opt.Fair && !opt.SCC && !(opt.BFS && opt.Accept) {
 		reduced = true // on the product (search/porltl.go)
 	}
 	if _, ok := sopt.Reducer.(search.ProgressReducer); ok && sopt.Reduce && opt.NonProgress {

@@ -21,10 +21,10 @@ import (
 // reduction against it when only errors of the closure were found
 // (closureNote). Without -a, a claim that can neither end nor fail and
 // never blocks the system is left out of the search (o.InertClaim,
-// inertNote), whose trails are rewritten for the claim. -scc, -f, -l and
-// -bfs with a claim are never reduced.
+// inertNote), whose trails are rewritten for the claim. -scc and -f with a
+// claim are never reduced; -bfs (without -a) is, with the queue proviso.
 func claimForReduction(m *ast.Model, p *property.Property, o *verify.Options, tr property.Translator) (property.Plan, property.Translator) {
-	if p == nil || !o.Reduce || o.NonProgress || o.BFS || o.SCC || o.Fair {
+	if p == nil || !o.Reduce || o.NonProgress || o.BFS && o.Accept || o.SCC || o.Fair {
 		return property.Plan{Prop: p, Translator: tr}, tr
 	}
 	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)

@@ -467,6 +467,15 @@ func stubbornFor(src string) bool {
 	return h.Sum32()%2 == 1
 }
 
+// bfsFor says whether the reduced searches for a claim's end (no -a) of
+// the claim tests run breadth-first (-bfs, the queue proviso) for model
+// src: for a third of the models, by a hash of the text.
+func bfsFor(src string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	return h.Sum32()>>2%3 == 0
+}
+
 // leapFor says whether the reduced searches of the claim tests use leap
 // sets (-leap) for model src: for half of the models, by another bit of
 // the hash than stubbornFor's.

@@ -23,6 +23,7 @@ var nLTLEndModels = flag.Int("randltlend", 1000, "number of random (model, ltl p
 type endOutcome struct {
 	ltlOutcome
 	plan string // "invariant", "inert", "closure" or "" (not reduced)
+	bfs  bool   // searched breadth-first (bfsFor)
 }
 
 // checkLTLEnd verifies src's ltl property without -a, every error, the
@@ -31,7 +32,8 @@ type endOutcome struct {
 // invariant-style claim on the product with itself, an inert claim left
 // out of the search, any other claim against the closure under
 // stuttering of its runs and end, every error confirmed on the usual
-// claim along its trail.
+// claim along its trail. A third of the reduced searches run
+// breadth-first (bfsFor), with the queue proviso.
 func checkLTLEnd(src string, merge, reduce bool) (o endOutcome, ok bool, err error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
@@ -54,7 +56,8 @@ func checkLTLEnd(src string, merge, reduce bool) (o endOutcome, ok bool, err err
 		}
 		return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
 	}
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: reduce && stubbornFor(src), Leap: reduce && leapFor(src), MemLimit: memLimit}
+	bfs := reduce && bfsFor(src)
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: reduce && stubbornFor(src), Leap: reduce && leapFor(src) && !bfs, BFS: bfs, MemLimit: memLimit}
 	p, tr := &props[0], property.Translator(property.FromLTL)
 	if reduce {
 		plan := property.PlanReduction(fr.Model, p, false, false, property.FromLTL)
@@ -86,6 +89,7 @@ func checkLTLEnd(src string, merge, reduce bool) (o endOutcome, ok bool, err err
 		return o, true, fmt.Errorf("verify: %v", err)
 	}
 	kinds := violationKinds(sum.Violations)
+	o.bfs = bfs
 	o.ltlOutcome = ltlOutcome{kinds: kinds, stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced, closure: o.plan == "closure", unconfirmed: sum.Unconfirmed, leapSteps: sum.LeapSteps}
 	return o, true, nil
 }
@@ -105,7 +109,7 @@ func TestLTLEndReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	var invalid, large, leapt atomic.Int64
+	var invalid, large, leapt, breadth atomic.Int64
 	type counts struct{ compared, ended, spurious, reduced, full, red atomic.Int64 }
 	byPlan := map[string]*counts{"invariant": {}, "inert": {}, "closure": {}, "": {}}
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
@@ -145,6 +149,9 @@ func TestLTLEndReductionDifferential(t *testing.T) {
 		if b.leapSteps > 0 {
 			leapt.Add(1)
 		}
+		if b.bfs && b.reduced {
+			breadth.Add(1)
+		}
 		if b.reduced && b.complete && b.kinds == "" && b.unconfirmed == 0 {
 			c.reduced.Add(1)
 			c.full.Add(a.stored)
@@ -152,7 +159,7 @@ func TestLTLEndReductionDifferential(t *testing.T) {
 		}
 		return true, ""
 	})
-	t.Logf("%d (model, ltl property) pairs compared without -a (%d rejected, %d too large); leap sets took steps in %d", ran, invalid.Load(), large.Load(), leapt.Load())
+	t.Logf("%d (model, ltl property) pairs compared without -a (%d rejected, %d too large); leap sets took steps in %d; %d reduced searches breadth-first", ran, invalid.Load(), large.Load(), leapt.Load(), breadth.Load())
 	for _, k := range []string{"invariant", "inert", "closure", ""} {
 		c := byPlan[k]
 		t.Logf("plan %q: %d compared, %d with the claim's end, %d with errors of the closure only; %d without errors and reduced: states %d unreduced, %d reduced",
@@ -161,7 +168,7 @@ func TestLTLEndReductionDifferential(t *testing.T) {
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
-	if byPlan["closure"].reduced.Load() == 0 || byPlan["closure"].ended.Load() == 0 {
+	if byPlan["closure"].reduced.Load() == 0 || byPlan["closure"].ended.Load() == 0 || breadth.Load() == 0 {
 		t.Error("no search against the closure of a claim's runs and end was reduced, or none found the claim's end")
 	}
 }
