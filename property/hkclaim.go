@@ -32,6 +32,7 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 		// construction beyond this
 		return nil, fmt.Sprintf("too large for the closure under stuttering (%d states, %d propositions)", len(a.States), len(props)), nil
 	}
+	markEnds(a)
 	c := ltl.StutterClosure(a)
 	if c == nil {
 		return nil, "no closure under stuttering", nil
@@ -62,8 +63,6 @@ func ltlEndClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string) {
 		return nil, "the claim has no states"
 	}
 	a.NumProps = len(props)
-	for q := range a.States {
-		a.States[q].End = claimEnd(a, q)
-	}
+	markEnds(a)
 	return closureClaim(&ast.NeverDecl{NeverPos: d.LTLPos, Name: d.Name}, a, props, "", true)
 }

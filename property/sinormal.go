@@ -29,6 +29,7 @@ func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	}
 	a := ltl.Translate(nf, ltl.Options{})
 	a.NumProps = len(props)
+	markEnds(a)
 	b := ltl.SINormalForm(a)
 	if b == nil {
 		return nil, "no SI normal form", nil
@@ -69,6 +70,18 @@ func usualAutomaton(d *ast.LTLDecl) *ltl.Automaton {
 		return nil
 	}
 	return a
+}
+
+// markEnds marks the states of a that NeverClaim writes as the claim's
+// end (claimEnd) as ends (ltl.State.End), so that the states derived from
+// them in the SI normal form or the closure under stuttering end the
+// claim too: pan reports the claim's end at once, and the product need
+// not go on to an accepting cycle there (from an end every word is
+// accepted).
+func markEnds(a *ltl.Automaton) {
+	for q := range a.States {
+		a.States[q].End = claimEnd(a, q)
+	}
 }
 
 // claimEnd reports whether state q of a is one that NeverClaim writes as
