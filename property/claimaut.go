@@ -337,6 +337,9 @@ func closureClaim(d *ast.NeverDecl, a *ltl.Automaton, props []ast.Expr, why stri
 	if b == nil {
 		return nil, "no SI normal form of the closure under stuttering"
 	}
+	if n := claimTerms(b); n > maxClaimTerms {
+		return nil, fmt.Sprintf("the claim's closure under stuttering is too large in SI normal form (%d guard terms)", n)
+	}
 	return NeverClaim(b, props, d.Name, d.NeverPos), ""
 }
 

@@ -34,6 +34,9 @@ func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	if b == nil {
 		return nil, "no SI normal form", nil
 	}
+	if n := claimTerms(b); n > maxClaimTerms {
+		return nil, fmt.Sprintf("too large in SI normal form (%d guard terms)", n), nil
+	}
 	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
 }
 
