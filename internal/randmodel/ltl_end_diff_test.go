@@ -8,9 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
@@ -45,16 +43,7 @@ func checkLTLEnd(src string, merge, reduce bool) (o endOutcome, ok bool, err err
 	}
 	keepSteps := false // built without the claim with the steps it has with it (Plan.RemoteVars)
 	build := func(p *property.Property, tr property.Translator) (*engine.Engine, error) {
-		pm, err := property.Model(fr.Model, p, tr)
-		if err != nil {
-			return nil, err
-		}
-		var errs diag.List
-		prog := automata.Lower(pm, &errs)
-		if errs.HasErrors() || prog == nil {
-			return nil, fmt.Errorf("lowering: %v", &errs)
-		}
-		return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
+		return buildWith(fr.Model, p, tr, merge, keepSteps)
 	}
 	bfs := reduce && bfsFor(src)
 	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: reduce && stubbornFor(src), Leap: reduce && leapFor(src) && !bfs, BFS: bfs, MemLimit: memLimit}

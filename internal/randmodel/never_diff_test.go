@@ -9,10 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/promela/ast"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
@@ -212,16 +210,7 @@ func checkNever(src string, merge, reduce, accept bool) (o neverOutcome, ok bool
 		if d == nil {
 			pp = nil // the model without its claim
 		}
-		pm, err := property.Model(fr.Model, pp, nil)
-		if err != nil {
-			return nil, err
-		}
-		var errs diag.List
-		prog := automata.Lower(pm, &errs)
-		if errs.HasErrors() || prog == nil {
-			return nil, fmt.Errorf("lowering: %v", &errs)
-		}
-		return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
+		return buildWith(fr.Model, pp, nil, merge, keepSteps)
 	}
 	// without -a, a third of the reduced searches run breadth-first
 	bfs := reduce && !accept && bfsFor(src)

@@ -1,6 +1,7 @@
 package randmodel
 
 import (
+	"fmt"
 	"runtime"
 	"sort"
 	"strings"
@@ -8,6 +9,11 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
 )
 
@@ -58,4 +64,22 @@ func violationKinds(vs []report.Violation) string {
 	}
 	sort.Strings(ks)
 	return strings.Join(ks, ",")
+}
+
+// buildWith builds the engine of model m with property p (nil: none;
+// ltl blocks translated by tr), with SPIN's default state space
+// (dead-variable reset unless keepSteps, write-only hiding, merging when
+// merge and not keepSteps: keepSteps builds a model without its claim
+// with the steps it has with one that reads a process's locals).
+func buildWith(m *ast.Model, p *property.Property, tr property.Translator, merge, keepSteps bool) (*engine.Engine, error) {
+	pm, err := property.Model(m, p, tr)
+	if err != nil {
+		return nil, err
+	}
+	var errs diag.List
+	prog := automata.Lower(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return nil, fmt.Errorf("lowering: %v", &errs)
+	}
+	return engine.NewWithOptions(prog, engine.Options{ResetDead: !keepSteps, HideWriteOnly: true, Merge: merge && !keepSteps})
 }
