@@ -75,15 +75,13 @@ const maxClosureSize = 1024
 // form, every state kept, for a search without -a. It returns a nil claim
 // and the reason when there is none.
 func ltlEndClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string) {
-	f, props := ltl.FromAST(d.Formula)
-	if len(props) > ltl.MaxSIProps {
+	a, props := usualAutomaton(d)
+	switch {
+	case a == nil:
+		return nil, "the claim has no automaton"
+	case len(props) > ltl.MaxSIProps:
 		return nil, fmt.Sprintf("the claim has %d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps)
 	}
-	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
-	if len(a.States) == 0 {
-		return nil, "the claim has no states"
-	}
-	a.NumProps = len(props)
 	markEnds(a)
 	return closureClaim(&ast.NeverDecl{NeverPos: d.LTLPos, Name: d.Name}, a, props, "", true)
 }

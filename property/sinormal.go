@@ -62,17 +62,19 @@ func Invariant(d *ast.LTLDecl) bool {
 }
 
 // usualAutomaton is the automaton of ltl block d's usual claim
-// (FromLTL), or nil.
-func usualAutomaton(d *ast.LTLDecl) *ltl.Automaton {
+// (FromLTL), its NumProps the number of d's propositions, whose
+// expressions it returns too; nil when there is none.
+func usualAutomaton(d *ast.LTLDecl) (*ltl.Automaton, []ast.Expr) {
 	f, props := ltl.FromAST(d.Formula)
 	if len(props) > 64 {
-		return nil
+		return nil, nil
 	}
 	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
 	if len(a.States) == 0 {
-		return nil
+		return nil, nil
 	}
-	return a
+	a.NumProps = len(props)
+	return a, props
 }
 
 // markEnds marks the states of a that NeverClaim writes as the claim's
@@ -98,7 +100,7 @@ func claimEnd(a *ltl.Automaton, q int) bool {
 // the claim has no end (claimEnd) reachable, and its first state loops on
 // true.
 func LTLInert(d *ast.LTLDecl) bool {
-	a := usualAutomaton(d)
+	a, _ := usualAutomaton(d)
 	if a == nil || !loopsOnTrue(a) {
 		return false
 	}
@@ -125,7 +127,7 @@ func LTLInert(d *ast.LTLDecl) bool {
 // (claimEnd). The claims of invariants [] p and of <> p (the claim waits
 // while !p holds, and blocks after) are such.
 func LTLWaits(d *ast.LTLDecl) bool {
-	a := usualAutomaton(d)
+	a, _ := usualAutomaton(d)
 	if a == nil {
 		return false
 	}

@@ -253,8 +253,8 @@ func hasRun(t *automata.Trans) bool {
 // the reducer without late locations (lateLocs postpones a process's
 // local prefix, which moves it across a progress label's view), and which
 // groups may change np_. It returns nil when reduction is off for e.
-func ForNonProgress(e *engine.Engine, stubborn bool) search.ProgressReducer {
-	r := newReducer(e, stubborn, false)
+func ForNonProgress(e *engine.Engine) search.ProgressReducer {
+	r := newReducer(e, false, false)
 	if r == nil {
 		return nil
 	}

@@ -20,6 +20,13 @@ type npModel struct {
 	info  pins.Info
 	buf   []byte
 	tr    pins.Transition
+	// the system's successors of the state being expanded: their bytes
+	// end to end (succs, the i-th ending at ends[i]) and their
+	// transitions; collect appends one
+	succs   []byte
+	ends    []int
+	trs     []pins.Transition
+	collect func(t *pins.Transition, succ []byte) bool
 }
 
 // npClaim is a claim over the one proposition np_: the edges of each
@@ -90,23 +97,35 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 	if n.m.Status(sys)&pins.Progress == 0 {
 		letter = 1
 	}
+	// the system's successors, generated once: every claim move enabled
+	// on the letter takes them all, in the claim's order
+	n.succs, n.trs, n.ends = n.succs[:0], n.trs[:0], n.ends[:0]
+	if n.collect == nil {
+		n.collect = func(t *pins.Transition, succ []byte) bool {
+			n.succs = append(n.succs, succ...)
+			n.trs = append(n.trs, *t)
+			n.ends = append(n.ends, len(n.succs))
+			return true
+		}
+	}
+	collected := false
 	for id, e := range n.claim.edges[s[len(s)-1]] {
 		if e.on >= 0 && e.on != letter {
 			continue
 		}
-		stop := false
-		n.m.Next(sys, func(t *pins.Transition, succ []byte) bool {
-			n.buf = append(append(n.buf[:0], succ...), e.to)
-			n.tr = *t
+		if !collected {
+			n.m.Next(sys, n.collect)
+			collected = true
+		}
+		start := 0
+		for i := range n.trs {
+			n.buf = append(append(n.buf[:0], n.succs[start:n.ends[i]]...), e.to)
+			start = n.ends[i]
+			n.tr = n.trs[i]
 			n.tr.Claim = id
 			if !yield(&n.tr, n.buf) {
-				stop = true
-				return false
+				return
 			}
-			return true
-		})
-		if stop {
-			return
 		}
 	}
 }

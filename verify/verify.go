@@ -142,7 +142,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sopt.MaxDepth = 10000
 	}
 	if opt.Reduce {
-		if e, ok := m.(*engine.Engine); ok {
+		if e, ok := m.(*engine.Engine); ok && opt.NonProgress {
+			// on the product with <>[] np_ in SI normal form
+			// (search/np.go), ample sets only; not with -f, -scc or -bfs
+			if !opt.Fair && !opt.SCC && !opt.BFS {
+				if pr := reduce.ForNonProgress(e); pr != nil {
+					sopt.Reduce, sopt.Reducer = true, pr
+				}
+			}
+		} else if ok {
 			newR := reduce.New
 			if opt.Stubborn && (m.Info() == nil || !m.Info().Claim || opt.ClaimSI || opt.ClaimInvariant) {
 				newR = reduce.NewStubborn
@@ -154,14 +162,6 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 					if cr := reduce.ForClaim(r, e); cr != nil {
 						sopt.Reducer = cr
 					}
-				}
-			}
-			if opt.NonProgress && !opt.Fair && !opt.SCC && !opt.BFS {
-				// on the product with <>[] np_ in SI normal form
-				// (search/np.go), ample sets only
-				sopt.Reduce, sopt.Reducer, sopt.Stubborn = false, nil, false
-				if pr := reduce.ForNonProgress(e, false); pr != nil {
-					sopt.Reduce, sopt.Reducer = true, pr
 				}
 			}
 		}
