@@ -53,6 +53,11 @@ type Summary struct {
 	HashConflicts    int64       `json:"hash_conflicts"`
 	ElapsedS         float64     `json:"elapsed_s"`
 	Violations       []Violation `json:"violations"`
+	// TrailErrors lists the trails that could not be written, and why.
+	TrailErrors []string `json:"trail_errors,omitempty"`
+	// MemoryHint, for a search stopped at the memory limit, says what to
+	// try (shown after the statistics).
+	MemoryHint string `json:"incomplete_hint,omitempty"`
 	Unreached        []Unreached `json:"unreached,omitempty"`
 
 	// Settings shown in the text report's header.
@@ -126,11 +131,17 @@ func Text(w io.Writer, s *Summary) {
 			fmt.Fprintf(w, "gospin: wrote %s\n", v.Trail)
 		}
 	}
+	for _, e := range s.TrailErrors {
+		fmt.Fprintf(w, "gospin: warning: could not write the trail %s\n", e)
+	}
 	if s.DepthLimited {
 		fmt.Fprintf(w, "error: max search depth too small (-m%d)\n", s.MaxDepth)
 	}
 	if !s.Complete {
 		fmt.Fprintf(w, "Warning: Search not completed (%s)\n", s.Incomplete)
+		if s.MemoryHint != "" {
+			fmt.Fprintf(w, "\t(%s)\n", s.MemoryHint)
+		}
 	}
 	if s.Reduced {
 		fmt.Fprintf(w, "\t+ Partial Order Reduction\n")

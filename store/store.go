@@ -85,14 +85,23 @@ type Table struct {
 	aux int
 }
 
+// MaxInitialLog2 bounds the table allocated up front (1<<24 slots, 128
+// MiB): a larger size asked for (pan's -w28 and up) is reached by growth
+// as states come, not allocated before the first state.
+const MaxInitialLog2 = 24
+
 // New returns a table sized for about 1<<sizeLog2 states before its first
-// growth (pan's -w), limited to memLimit bytes in total (0: no limit).
+// growth (pan's -w; at most MaxInitialLog2, and at most a quarter of
+// memLimit), limited to memLimit bytes in total (0: no limit).
 func New(sizeLog2 int, memLimit int64) *Table {
+	if sizeLog2 > MaxInitialLog2 {
+		sizeLog2 = MaxInitialLog2
+	}
+	for memLimit > 0 && sizeLog2 > 4 && int64(8)<<sizeLog2 > memLimit/4 {
+		sizeLog2--
+	}
 	if sizeLog2 < 4 {
 		sizeLog2 = 4
-	}
-	if sizeLog2 > 34 {
-		sizeLog2 = 34
 	}
 	t := &Table{memLimit: memLimit}
 	t.slots = make([]uint64, 1<<sizeLog2)

@@ -314,7 +314,7 @@ func TestClosureStopAfter(t *testing.T) {
 	if code != exitFound || !strings.Contains(out, "errors: 4") || !strings.Contains(out, "closure under stuttering") {
 		t.Fatalf("exit %d, want 4 confirmed errors\n%s%s", code, out, errs)
 	}
-	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.trail"))
+	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.gtrail"))
 	if len(trails) != 1 {
 		t.Errorf("trail files %v, want the first error's only", trails)
 	}

@@ -1,0 +1,90 @@
+package property
+
+import (
+	"github.com/gospin/gospin/ltl"
+	"github.com/gospin/gospin/promela/ast"
+)
+
+// NeedsAcceptance reports whether property p of model m can be violated
+// by a run that a search without acceptance cycles (pan without -a) does
+// not find: whether its never claim (p's own, or its ltl formula's
+// translated with tr), read as an automaton (ClaimAutomaton), has an
+// accepting state on a cycle that is not the claim's end. A safety
+// property's claim reports its violations by reaching its end (as for
+// [] p, whose accept_all state ends the claim), found without -a; a
+// liveness property's (<> p, [] <> p) only by an accepting cycle. A claim
+// that cannot be read as an automaton needs it when it has an accept
+// label at all (SPIN's rule for its warning).
+func NeedsAcceptance(m *ast.Model, p *Property, tr Translator) bool {
+	if p == nil {
+		return false
+	}
+	d := p.Never
+	if p.Kind == LTL {
+		if tr == nil {
+			return false
+		}
+		n, err := tr(p.LTL)
+		if err != nil {
+			return false
+		}
+		d = n
+	}
+	if d == nil {
+		return false
+	}
+	a, _, why := ClaimAutomaton(m, d, true)
+	if a == nil || why != "" {
+		return hasAcceptLabel(d)
+	}
+	return acceptingCycle(a)
+}
+
+// acceptingCycle reports whether a state reachable from a's initial state,
+// accepting and not an end, lies on a cycle.
+func acceptingCycle(a *ltl.Automaton) bool {
+	reach := func(from int) []bool {
+		seen := make([]bool, len(a.States))
+		stack := []int{from}
+		seen[from] = true
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, e := range a.States[q].Edges {
+				if e.To >= 0 && e.To < len(seen) && !seen[e.To] {
+					seen[e.To] = true
+					stack = append(stack, e.To)
+				}
+			}
+		}
+		return seen
+	}
+	if a.Init < 0 || a.Init >= len(a.States) {
+		return false
+	}
+	live := reach(a.Init)
+	for q, st := range a.States {
+		if !live[q] || !st.Accepting || st.End {
+			continue
+		}
+		for _, e := range st.Edges {
+			if e.To >= 0 && e.To < len(a.States) && (e.To == q || reach(e.To)[q]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasAcceptLabel reports whether claim d has a label starting with
+// "accept".
+func hasAcceptLabel(d *ast.NeverDecl) bool {
+	found := false
+	ast.Inspect(d, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok && len(l.Label.Name) >= 6 && l.Label.Name[:6] == "accept" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
