@@ -57,8 +57,8 @@ type Summary struct {
 	TrailErrors []string `json:"trail_errors,omitempty"`
 	// MemoryHint, for a search stopped at the memory limit, says what to
 	// try (shown after the statistics).
-	MemoryHint string `json:"incomplete_hint,omitempty"`
-	Unreached        []Unreached `json:"unreached,omitempty"`
+	MemoryHint string      `json:"incomplete_hint,omitempty"`
+	Unreached  []Unreached `json:"unreached,omitempty"`
 
 	// Settings shown in the text report's header.
 	Search      string `json:"search"` // "dfs" or "bfs"

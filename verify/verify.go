@@ -19,22 +19,22 @@ import (
 
 // Options are the verification settings, named after pan's options.
 type Options struct {
-	BFS          bool
-	MaxDepth     int   // -m (default 10000)
-	HashLog2     int   // -w
-	MemLimit     int64 // -memlim, in bytes: the store's own accounting
+	BFS      bool
+	MaxDepth int   // -m (default 10000)
+	HashLog2 int   // -w
+	MemLimit int64 // -memlim, in bytes: the store's own accounting
 	// HeapLimit bounds all the memory the Go runtime maps
 	// (search.Options.HeapLimit); 0 for none.
-	HeapLimit int64
-	StopAfter    int   // -c N (default 1); 0 with -e
-	AllTrails    bool  // -e
-	IgnoreAssert bool  // -A
-	IgnoreEnd    bool  // -E
-	Accept       bool  // -a: acceptance cycles
-	NonProgress  bool  // -l: non-progress cycles
-	Fair         bool  // -f: weak fairness
-	SCC          bool  // -scc: SCC-based emptiness check
-	NoCompress   bool  // -nocompress: store states uncompressed
+	HeapLimit    int64
+	StopAfter    int  // -c N (default 1); 0 with -e
+	AllTrails    bool // -e
+	IgnoreAssert bool // -A
+	IgnoreEnd    bool // -E
+	Accept       bool // -a: acceptance cycles
+	NonProgress  bool // -l: non-progress cycles
+	Fair         bool // -f: weak fairness
+	SCC          bool // -scc: SCC-based emptiness check
+	NoCompress   bool // -nocompress: store states uncompressed
 	// Compress: -compress, store states zero-suppressed. With neither
 	// flag the choice is made per model (search.ZeroSuppressionPays).
 	Compress bool
