@@ -7,8 +7,8 @@ import (
 
 // NeedsAcceptance reports whether property p of model m can be violated
 // by a run that a search without acceptance cycles (pan without -a) does
-// not find: whether its never claim (p's own, or its ltl formula's
-// translated with tr), read as an automaton (ClaimAutomaton), has an
+// not find: whether its never claim (p's own, read as an automaton by
+// ClaimAutomaton, or its ltl formula's usual claim, FromLTL's), has an
 // accepting state on a cycle that is not the claim's end. A safety
 // property's claim reports its violations by reaching its end (as for
 // [] p, whose accept_all state ends the claim), found without -a; a
@@ -19,30 +19,32 @@ func NeedsAcceptance(m *ast.Model, p *Property, tr Translator) bool {
 	if p == nil {
 		return false
 	}
-	d := p.Never
 	if p.Kind == LTL {
-		if tr == nil {
+		if tr == nil || p.LTL == nil {
 			return false
 		}
-		n, err := tr(p.LTL)
-		if err != nil {
+		a, _ := usualAutomaton(p.LTL)
+		if a == nil {
 			return false
 		}
-		d = n
+		markEnds(a)
+		return acceptingCycle(a, -1)
 	}
+	d := p.Never
 	if d == nil {
 		return false
 	}
-	a, _, why := ClaimAutomaton(m, d, true)
+	a, _, end, why := readClaim(m, d, true)
 	if a == nil || why != "" {
 		return hasAcceptLabel(d)
 	}
-	return acceptingCycle(a)
+	return acceptingCycle(a, end)
 }
 
 // acceptingCycle reports whether a state reachable from a's initial state,
-// accepting and not an end, lies on a cycle.
-func acceptingCycle(a *ltl.Automaton) bool {
+// accepting and not an end (end: the claim's end, -1 if none), lies on a
+// cycle.
+func acceptingCycle(a *ltl.Automaton, end int) bool {
 	reach := func(from int) []bool {
 		seen := make([]bool, len(a.States))
 		stack := []int{from}
@@ -64,7 +66,7 @@ func acceptingCycle(a *ltl.Automaton) bool {
 	}
 	live := reach(a.Init)
 	for q, st := range a.States {
-		if !live[q] || !st.Accepting || st.End {
+		if !live[q] || !st.Accepting || st.End || q == end {
 			continue
 		}
 		for _, e := range st.Edges {
