@@ -75,6 +75,10 @@ type Options struct {
 	// own accounting, checked before each allocation of the store; this is
 	// the backstop for the rest.
 	HeapLimit int64
+	// MemGuard, when not nil, is asked before each allocation of the
+	// store (store.Table.SetGuard) and, every few ten thousand states,
+	// with 0: false stops the search at the memory limit.
+	MemGuard func(extra int64) bool
 	// OnError, when not nil, is called as soon as an error is recorded,
 	// with its index in Result.Errors and the error (its Trail set when
 	// the error keeps one), so that its trail can be written before the
@@ -213,6 +217,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		} else {
 			opt.Store = store.NewZeroSuppressed(hint, opt.MemLimit)
 		}
+	}
+	if t, ok := opt.Store.(*store.Table); ok && opt.MemGuard != nil {
+		t.SetGuard(opt.MemGuard)
 	}
 	if opt.ProgressEvery == 0 {
 		opt.ProgressEvery = 2 * time.Second
@@ -353,7 +360,8 @@ func (s *searcher) check() error {
 		s.res.Incomplete = stopReason(s.ctx)
 		return errStop
 	}
-	if s.opt.HeapLimit > 0 && HeapInUse() > s.opt.HeapLimit {
+	if s.opt.HeapLimit > 0 && HeapInUse() > s.opt.HeapLimit ||
+		s.opt.MemGuard != nil && s.ticks&(1<<16-1) == 0 && !s.opt.MemGuard(0) {
 		s.res.Incomplete = "memory limit"
 		return errStop
 	}

@@ -25,7 +25,9 @@ type Options struct {
 	MemLimit int64 // -memlim, in bytes: the store's own accounting
 	// HeapLimit bounds all the memory the Go runtime maps
 	// (search.Options.HeapLimit); 0 for none.
-	HeapLimit    int64
+	HeapLimit int64
+	// MemGuard: search.Options.MemGuard.
+	MemGuard     func(extra int64) bool
 	StopAfter    int  // -c N (default 1); 0 with -e
 	AllTrails    bool // -e
 	IgnoreAssert bool // -A
@@ -141,6 +143,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		HashLog2:    opt.HashLog2,
 		MemLimit:    opt.MemLimit,
 		HeapLimit:   opt.HeapLimit,
+		MemGuard:    opt.MemGuard,
 		Progress:    opt.Progress,
 	}
 	if opt.SCC && opt.Accept && !opt.NonProgress {

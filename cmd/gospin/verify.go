@@ -430,6 +430,7 @@ func searchContext(d time.Duration) (context.Context, func()) {
 // the report prints when the search stops at the limit.
 func setMemory(vo *verify.Options, memlimMB int64) string {
 	b := membudget.Budget()
+	vo.MemGuard = membudget.Guard()
 	if memlimMB > 0 {
 		lim := memlimMB << 20
 		vo.MemLimit = lim

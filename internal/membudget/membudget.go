@@ -57,6 +57,23 @@ func Limits() []Limit {
 	return out
 }
 
+// Guard returns a check to make before a large allocation of extra bytes
+// (a new arena of the state store, a larger hash table): false when the
+// allocation would take the process's virtual size within one heap arena
+// and a margin of its address-space limit (ulimit -v), where the Go
+// runtime would die mapping its next arena. It reads the present size
+// (VmSize) at each call; it is nil when there is no such limit.
+func Guard() func(extra int64) bool {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur >= 1<<62 {
+		return nil
+	}
+	lim := int64(rl.Cur)
+	return func(extra int64) bool {
+		return vmSize()+extra+arena+lim/50 <= lim
+	}
+}
+
 // Budget returns the lowest budget of Limits and the limit it comes from
 // (Bytes 0 when no bound is known).
 func Budget() Limit {
