@@ -349,6 +349,18 @@ func HeapInUse() int64 {
 	return int64(heapSample[0].Value.Uint64())
 }
 
+// room asks the memory limits (HeapLimit, MemGuard) for an allocation of
+// extra bytes outside the store; it stops the search at the memory limit
+// when they refuse.
+func (s *searcher) room(extra int64) error {
+	if s.opt.HeapLimit > 0 && HeapInUse()+extra > s.opt.HeapLimit ||
+		s.opt.MemGuard != nil && !s.opt.MemGuard(extra) {
+		s.res.Incomplete = "memory limit"
+		return errStop
+	}
+	return nil
+}
+
 // check polls for cancellation, memory and progress every few thousand
 // states.
 func (s *searcher) check() error {
