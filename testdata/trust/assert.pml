@@ -1,3 +1,6 @@
+/* SPIN 6.5.2: spin -o1 -o2 -o3 -a assert.pml && gcc -O0 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m100000
+   pan:1: assertion violated (n==5) (at depth 26); errors: 1, 17 states
+   stored, 17 transitions. */
 /* The same counter with a wrong expectation: the assertion fails. */
 byte n;
 byte done;
