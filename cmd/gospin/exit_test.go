@@ -324,7 +324,8 @@ func TestTimeLimitFlag(t *testing.T) {
 // crash. The default run uses a limit that leaves little beyond what the
 // Go runtime reserves (it stops within a second); with
 // GOSPIN_TEST_ULIMIT=1 it runs the case too, ulimit -v 1000000 on
-// counters.pml's 16.7 million states (a few seconds).
+// counters.pml's 16.7 million states, and 2000000 (some 30 s of CPU in
+// all, 160 s on this machine under load).
 func TestMemoryUlimit(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")

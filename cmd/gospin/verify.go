@@ -30,7 +30,7 @@ func init() {
 Verify explores every reachable state of the model and reports assertion
 violations, run-time errors and invalid end states (deadlocks), with SPIN's
 statistics. A trail is written next to the model for the first error
-(model.pml.trail; with -e for every error: model.pml1.trail, ...), which
+(model.pml.gtrail; with -e for every error: model.pml1.gtrail, ...), which
 'gospin run -t' replays.
 
 The options are those of SPIN's verifier (pan) and of 'spin -a':
