@@ -92,14 +92,24 @@ func TestExitSignals(t *testing.T) {
 	}{{syscall.SIGINT, "interrupted"}, {syscall.SIGTERM, "terminated"}} {
 		path := copyModel(t, "testdata/trust/counters.pml")
 		var out, errs bytes.Buffer
-		cmd := gospinCmd("verify", "-json", "-memlim", "512", path)
-		cmd.Stdout, cmd.Stderr = &out, &errs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+		var cmd *exec.Cmd
+		// a signal that comes before gospin has set its handler kills it
+		// (exit -1): then again, waiting longer
+		for wait := time.Second; ; wait *= 2 {
+			out.Reset()
+			errs.Reset()
+			cmd = gospinCmd("verify", "-json", "-memlim", "512", path)
+			cmd.Stdout, cmd.Stderr = &out, &errs
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(wait)
+			cmd.Process.Signal(c.sig)
+			cmd.Wait()
+			if cmd.ProcessState.ExitCode() != -1 || wait > 8*time.Second {
+				break
+			}
 		}
-		time.Sleep(time.Second)
-		cmd.Process.Signal(c.sig)
-		cmd.Wait()
 		code := cmd.ProcessState.ExitCode()
 		if code != exitIncomplete {
 			t.Errorf("%v: exit %d, want %d\n%s%s", c.sig, code, exitIncomplete, out.String(), errs.String())
