@@ -53,12 +53,7 @@ type Summary struct {
 	HashConflicts    int64       `json:"hash_conflicts"`
 	ElapsedS         float64     `json:"elapsed_s"`
 	Violations       []Violation `json:"violations"`
-	// TrailErrors lists the trails that could not be written, and why.
-	TrailErrors []string `json:"trail_errors,omitempty"`
-	// MemoryHint, for a search stopped at the memory limit, says what to
-	// try (shown after the statistics).
-	MemoryHint string      `json:"incomplete_hint,omitempty"`
-	Unreached  []Unreached `json:"unreached,omitempty"`
+	Unreached        []Unreached `json:"unreached,omitempty"`
 
 	// Settings shown in the text report's header.
 	Search      string `json:"search"` // "dfs" or "bfs"
@@ -84,6 +79,12 @@ type Summary struct {
 	TableBytes   int64 `json:"-"`
 	StoredBytes  int64 `json:"-"`
 	DepthLimited bool  `json:"-"`
+
+	// TrailErrors lists the trails that could not be written, and why.
+	TrailErrors []string `json:"trail_errors,omitempty"`
+	// MemoryHint, for a search stopped at the memory limit, says what to
+	// try (printed under the warning that the search is not complete).
+	MemoryHint string `json:"incomplete_hint,omitempty"`
 }
 
 // JSON writes s as an indented JSON document.

@@ -19,24 +19,19 @@ import (
 
 // Options are the verification settings, named after pan's options.
 type Options struct {
-	BFS      bool
-	MaxDepth int   // -m (default 10000)
-	HashLog2 int   // -w
-	MemLimit int64 // -memlim, in bytes: the store's own accounting
-	// HeapLimit bounds all the memory the Go runtime maps
-	// (search.Options.HeapLimit); 0 for none.
-	HeapLimit int64
-	// MemGuard: search.Options.MemGuard.
-	MemGuard     func(extra int64) bool
-	StopAfter    int  // -c N (default 1); 0 with -e
-	AllTrails    bool // -e
-	IgnoreAssert bool // -A
-	IgnoreEnd    bool // -E
-	Accept       bool // -a: acceptance cycles
-	NonProgress  bool // -l: non-progress cycles
-	Fair         bool // -f: weak fairness
-	SCC          bool // -scc: SCC-based emptiness check
-	NoCompress   bool // -nocompress: store states uncompressed
+	BFS          bool
+	MaxDepth     int   // -m (default 10000)
+	HashLog2     int   // -w
+	MemLimit     int64 // -memlim, in bytes: the store's own accounting
+	StopAfter    int   // -c N (default 1); 0 with -e
+	AllTrails    bool  // -e
+	IgnoreAssert bool  // -A
+	IgnoreEnd    bool  // -E
+	Accept       bool  // -a: acceptance cycles
+	NonProgress  bool  // -l: non-progress cycles
+	Fair         bool  // -f: weak fairness
+	SCC          bool  // -scc: SCC-based emptiness check
+	NoCompress   bool  // -nocompress: store states uncompressed
 	// Compress: -compress, store states zero-suppressed. With neither
 	// flag the choice is made per model (search.ZeroSuppressionPays).
 	Compress bool
@@ -96,6 +91,11 @@ type Options struct {
 	// for (search.ClaimTrail), so that trails replay with the claim.
 	TGBA       *search.Property
 	ClaimModel pins.Model
+	// HeapLimit bounds all the memory the Go runtime maps
+	// (search.Options.HeapLimit); 0 for none.
+	HeapLimit int64
+	// MemGuard: search.Options.MemGuard.
+	MemGuard func(extra int64) bool
 	// ClosureOf, when not nil, is the model with the usual never claim N
 	// of a property whose search runs on the closure under stuttering of
 	// N (Holzmann and Kupferman): every error found is checked against N
@@ -365,7 +365,7 @@ func (tw *trailWriter) onError(i int, e *search.Error) {
 // claim does not have (onError decided); it returns how many.
 func (tw *trailWriter) filter(res *search.Result) int {
 	kept := res.Errors[:0]
-	tw.kept = tw.kept[:0]
+	tw.kept = make([]int, 0, len(res.Errors))
 	for i, e := range res.Errors {
 		if tw.dropped[i] {
 			continue
