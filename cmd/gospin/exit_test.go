@@ -333,7 +333,7 @@ func TestTimeLimitFlag(t *testing.T) {
 // at gospin's budget, cleanly: "memory limit", exit 3, no Go runtime
 // crash. The default run uses a limit that leaves little beyond what the
 // Go runtime reserves (it stops within a second); with
-// GOSPIN_TEST_ULIMIT=1 it runs the case too, ulimit -v 1000000 on
+// GOSPIN_TEST_ULIMIT=1 (or GOSPIN_LONG=1) it runs the case too, ulimit -v 1000000 on
 // counters.pml's 16.7 million states, and 2000000 (some 30 s of CPU in
 // all, 160 s on this machine under load).
 func TestMemoryUlimit(t *testing.T) {
@@ -341,7 +341,7 @@ func TestMemoryUlimit(t *testing.T) {
 		t.Skip("no bash")
 	}
 	limits := []string{"850000"}
-	if os.Getenv("GOSPIN_TEST_ULIMIT") != "" {
+	if os.Getenv("GOSPIN_TEST_ULIMIT") != "" || os.Getenv("GOSPIN_LONG") != "" {
 		limits = append(limits, "1000000", "2000000")
 	}
 	path := copyModel(t, "testdata/trust/counters.pml")
