@@ -76,8 +76,10 @@ func (t *Trail) Write(w io.Writer) error {
 }
 
 // WriteFile writes t to path atomically: to a temporary file in the same
-// directory, synced, then renamed into place, so that path holds either
-// the whole trail or what it held before, whatever happens meanwhile.
+// directory, then renamed into place, so that path holds either the whole
+// trail or what it held before, whatever happens to the process
+// meanwhile. (It is not synced to the disk: with -e a search can write
+// thousands.)
 func (t *Trail) WriteFile(path string) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -89,9 +91,6 @@ func (t *Trail) WriteFile(path string) error {
 	}
 	tmp := f.Name()
 	err = t.Write(f)
-	if err == nil {
-		err = f.Sync()
-	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
