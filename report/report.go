@@ -79,6 +79,12 @@ type Summary struct {
 	TableBytes   int64 `json:"-"`
 	StoredBytes  int64 `json:"-"`
 	DepthLimited bool  `json:"-"`
+
+	// TrailErrors lists the trails that could not be written, and why.
+	TrailErrors []string `json:"trail_errors,omitempty"`
+	// MemoryHint, for a search stopped at the memory limit, says what to
+	// try (printed under the warning that the search is not complete).
+	MemoryHint string `json:"incomplete_hint,omitempty"`
 }
 
 // JSON writes s as an indented JSON document.
@@ -126,11 +132,17 @@ func Text(w io.Writer, s *Summary) {
 			fmt.Fprintf(w, "gospin: wrote %s\n", v.Trail)
 		}
 	}
+	for _, e := range s.TrailErrors {
+		fmt.Fprintf(w, "gospin: warning: could not write the trail %s\n", e)
+	}
 	if s.DepthLimited {
 		fmt.Fprintf(w, "error: max search depth too small (-m%d)\n", s.MaxDepth)
 	}
 	if !s.Complete {
 		fmt.Fprintf(w, "Warning: Search not completed (%s)\n", s.Incomplete)
+		if s.MemoryHint != "" {
+			fmt.Fprintf(w, "\t(%s)\n", s.MemoryHint)
+		}
 	}
 	if s.Reduced {
 		fmt.Fprintf(w, "\t+ Partial Order Reduction\n")

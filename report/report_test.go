@@ -62,3 +62,28 @@ func TestJSONFieldNames(t *testing.T) {
 		t.Error("verdicts wrong")
 	}
 }
+
+// TestIncompleteAndTrailErrors: the reason a search is incomplete, what
+// to try at the memory limit, and a trail that could not be written are
+// in the text report and the JSON.
+func TestIncompleteAndTrailErrors(t *testing.T) {
+	s := &Summary{Model: "m.pml", Incomplete: "memory limit", MemoryHint: "raise -memlim",
+		Errors: 1, TrailErrors: []string{"m.pml.gtrail: permission denied"}}
+	var b strings.Builder
+	Text(&b, s)
+	for _, want := range []string{
+		"gospin: warning: could not write the trail m.pml.gtrail: permission denied\n",
+		"Warning: Search not completed (memory limit)\n\t(raise -memlim)\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	JSON(&b, s)
+	for _, want := range []string{`"complete": false`, `"incomplete": "memory limit"`, `"incomplete_hint": "raise -memlim"`, `"trail_errors": [`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b.String())
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/gospin/gospin/pins"
+import (
+	"unsafe"
+
+	"github.com/gospin/gospin/pins"
+)
 
 // node is a stored state in breadth-first order, with the way back to the
 // initial state for trails.
@@ -81,6 +85,13 @@ func (s *searcher) bfs() error {
 			}
 			if pr != nil {
 				pr.seq.set(idx, int32(len(queue)))
+			}
+			if len(queue) == cap(queue) {
+				// the queue is most of a breadth-first search's memory
+				// beside the store: its growth is asked for too
+				if err := s.room(int64(cap(queue)) * 2 * int64(unsafe.Sizeof(node{}))); err != nil {
+					return stopErr(err)
+				}
 			}
 			queue = append(queue, node{state: idx, parent: head, depth: n.depth + 1, step: sc.step})
 		}

@@ -12,6 +12,7 @@ package search
 import (
 	"context"
 	"errors"
+	"runtime/metrics"
 	"time"
 
 	"github.com/gospin/gospin/pins"
@@ -67,6 +68,23 @@ type Options struct {
 	// (see store.NewZeroSuppressed).
 	NoCompress bool
 	MemLimit   int64 // bytes, 0 for none
+	// HeapLimit, when not 0, bounds the memory the Go runtime has mapped
+	// (the store, the stacks, the arenas and the garbage not yet
+	// collected): the search polls it every few thousand states and stops,
+	// incomplete ("memory limit"), when it is over. MemLimit is the store's
+	// own accounting, checked before each allocation of the store; this is
+	// the backstop for the rest.
+	HeapLimit int64
+	// MemGuard, when not nil, is asked before each allocation of the
+	// store (store.Table.SetGuard) and, every few ten thousand states,
+	// with 0: false stops the search at the memory limit.
+	MemGuard func(extra int64) bool
+	// OnError, when not nil, is called as soon as an error is recorded,
+	// with its index in Result.Errors and the error (its Trail set when
+	// the error keeps one), so that its trail can be written before the
+	// search goes on. Trails rewritten after the search (a non-progress
+	// search reduced on its own claim) are rewritten before the call.
+	OnError func(i int, e *Error)
 	// Reduce turns partial-order reduction on (see Reducer): at each
 	// stored state the search explores, when it can, the steps of one
 	// process only. It preserves assertion violations, run-time errors and
@@ -145,7 +163,8 @@ type Result struct {
 	// Complete is true when every reachable state was explored.
 	Complete bool
 	// Incomplete explains why not: "depth limit", "memory limit",
-	// "interrupted", "stopped at error".
+	// "interrupted", "stopped at error", or the Reason of the StopCause
+	// the context was cancelled with ("time limit", "terminated").
 	Incomplete string
 	// DepthLimitHit is set when some path was cut by MaxDepth.
 	DepthLimitHit bool
@@ -199,14 +218,18 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 			opt.Store = store.NewZeroSuppressed(hint, opt.MemLimit)
 		}
 	}
+	if t, ok := opt.Store.(*store.Table); ok && opt.MemGuard != nil {
+		t.SetGuard(opt.MemGuard)
+	}
 	if opt.ProgressEvery == 0 {
 		opt.ProgressEvery = 2 * time.Second
 	}
 	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
 	if npBase != nil {
+		s.npBase = npBase
 		res, err := runWith(s, searchAll)
-		if err == nil {
+		if err == nil && opt.OnError == nil {
 			npPanTrails(res, npBase)
 		}
 		return res, err
@@ -242,14 +265,18 @@ func searchAll(s *searcher) error {
 // runs). A trail that cannot be rewritten keeps the system's steps.
 func npPanTrails(res *Result, base pins.Model) {
 	for i := range res.Errors {
-		e := &res.Errors[i]
-		if e.Trail == nil {
-			continue
-		}
-		steps, cs, _, err := ClaimTrailAnyK(newNPModel(base, npPan), e.Trail, e.CycleStart, e.Violation.Kind)
-		if err == nil {
-			e.Trail, e.CycleStart = steps, cs
-		}
+		npPanTrail(&res.Errors[i], base)
+	}
+}
+
+// npPanTrail is npPanTrails for one error.
+func npPanTrail(e *Error, base pins.Model) {
+	if e.Trail == nil {
+		return
+	}
+	steps, cs, _, err := ClaimTrailAnyK(newNPModel(base, npPan), e.Trail, e.CycleStart, e.Violation.Kind)
+	if err == nil {
+		e.Trail, e.CycleStart = steps, cs
 	}
 }
 
@@ -280,19 +307,74 @@ type searcher struct {
 	// claim: the model has a never claim; pan then reports no invalid end
 	// states (a claim that cannot move ends the path)
 	claim bool
+	// npBase: the model of a non-progress search reduced on its own
+	// claim, whose trails are rewritten for pan's claim (npPanTrails)
+	npBase pins.Model
 }
 
 // errStop ends a search early without it being an error of the caller.
 var errStop = errors.New("stop")
 
-// check polls for cancellation and progress every few thousand states.
+// StopCause is the cause (context.WithCancelCause) of a cancellation that
+// ends a search: the search's Result.Incomplete is then its Reason. A
+// context cancelled without one ends it "interrupted", a deadline
+// "time limit".
+type StopCause struct{ Reason string }
+
+func (c *StopCause) Error() string { return c.Reason }
+
+// stopReason is why a cancelled context ended the search.
+func stopReason(ctx context.Context) string {
+	cause := context.Cause(ctx)
+	var sc *StopCause
+	switch {
+	case errors.As(cause, &sc):
+		return sc.Reason
+	case errors.Is(cause, context.DeadlineExceeded):
+		return "time limit"
+	}
+	return "interrupted"
+}
+
+// heapSample reads the memory the Go runtime has mapped (HeapLimit).
+var heapSample = []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+
+// HeapInUse returns the memory the Go runtime has mapped, the quantity
+// Options.HeapLimit bounds.
+func HeapInUse() int64 {
+	metrics.Read(heapSample)
+	if heapSample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(heapSample[0].Value.Uint64())
+}
+
+// room asks the memory limits (HeapLimit, MemGuard) for an allocation of
+// extra bytes outside the store; it stops the search at the memory limit
+// when they refuse.
+func (s *searcher) room(extra int64) error {
+	if s.opt.HeapLimit > 0 && HeapInUse()+extra > s.opt.HeapLimit ||
+		s.opt.MemGuard != nil && !s.opt.MemGuard(extra) {
+		s.res.Incomplete = "memory limit"
+		return errStop
+	}
+	return nil
+}
+
+// check polls for cancellation, memory and progress every few thousand
+// states.
 func (s *searcher) check() error {
 	s.ticks++
 	if s.ticks&1023 != 0 {
 		return nil
 	}
 	if err := s.ctx.Err(); err != nil {
-		s.res.Incomplete = "interrupted"
+		s.res.Incomplete = stopReason(s.ctx)
+		return errStop
+	}
+	if s.opt.HeapLimit > 0 && HeapInUse() > s.opt.HeapLimit ||
+		s.opt.MemGuard != nil && s.ticks&(1<<16-1) == 0 && !s.opt.MemGuard(0) {
+		s.res.Incomplete = "memory limit"
 		return errStop
 	}
 	if s.opt.Progress != nil {
@@ -327,6 +409,13 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 	}
 	s.res.Errors = append(s.res.Errors, e)
 	s.res.Stats.Errors++
+	if s.opt.OnError != nil {
+		i := len(s.res.Errors) - 1
+		if s.npBase != nil {
+			npPanTrail(&s.res.Errors[i], s.npBase)
+		}
+		s.opt.OnError(i, &s.res.Errors[i])
+	}
 	stopAfter := s.opt.StopAfter
 	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter {
 		s.res.Incomplete = "stopped at error"

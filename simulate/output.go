@@ -13,6 +13,17 @@ func (s *sim) step(cur []byte, sc *succ) {
 	s.curState = cur
 	t := &sc.t
 	v := s.verbose()
+	if s.opt.Mode == Replay && v && s.info.Claim && t.Claim >= 0 && t.Claim < len(s.info.Groups) {
+		// the never claim's move before the system's, shown as spin -t
+		// shows it: when the claim's line changes (or, in a claim
+		// translated from an ltl formula, whose statements share the
+		// formula's line, its statement)
+		line, text := s.info.Groups[t.Claim].Pos.Line, s.text(t.Claim)
+		if line != s.lastClaim || text != s.lastClaimText {
+			s.lastClaim, s.lastClaimText = line, text
+			fmt.Fprintf(s.w, "Never claim moves to line %d\t[%s]\n", line, text)
+		}
+	}
 	if t.Group < 0 || t.Pid < 0 {
 		// a lost atomic sequence, or the never claim moving alone: no
 		// statement of a process (a claim move counts as a step)

@@ -58,7 +58,11 @@ type Options struct {
 	MaxSteps int       // stop after this many steps (spin -u); 0: no limit
 	Input    io.Reader // the user's choices (Interactive)
 	Trail    *Trail    // the steps to follow (Replay)
-	Output   io.Writer // where the run is printed (nil: nowhere)
+	// ClaimNumber, in a replay with a never claim, is the claim's number
+	// among the model's claims and ltl properties, from 1, which the
+	// replay prints as spin -t does ("starting claim N"); 0: not printed.
+	ClaimNumber int
+	Output      io.Writer // where the run is printed (nil: nowhere)
 
 	PrintSteps bool // -p: every step
 	Globals    bool // -g: global variables (and queues) after each step
@@ -95,16 +99,17 @@ type Inspector interface {
 type End int
 
 const (
-	Normal     End = iota // no successor, every process at a valid end state
-	InvalidEnd            // no successor, some process not at a valid end state
-	Violation             // a step violated an assertion, or a run-time error, or the claim ended
-	MaxSteps              // Options.MaxSteps reached
-	Quit                  // the user quit (or the input ended)
-	TrailEnd              // the end of the trail was reached without an error
+	Normal        End = iota // no successor, every process at a valid end state
+	InvalidEnd               // no successor, some process not at a valid end state
+	Violation                // a step violated an assertion, or a run-time error, or the claim ended
+	MaxSteps                 // Options.MaxSteps reached
+	Quit                     // the user quit (or the input ended)
+	TrailEnd                 // the end of the trail was reached without an error
+	TrailMismatch            // a step of the trail is not a step of the model
 )
 
 func (e End) String() string {
-	return [...]string{"normal end", "invalid end state", "violation", "step limit", "quit", "end of trail"}[e]
+	return [...]string{"normal end", "invalid end state", "violation", "step limit", "quit", "end of trail", "trail does not match the model"}[e]
 }
 
 // Result is the outcome of a run.
@@ -144,7 +149,10 @@ type sim struct {
 	created     int
 	curState    []byte // the state being left (for where)
 	noChoices   bool   // interactive run ended with no executable choices
-	spans       []span
+	// the line and text of the claim's last move printed (replay)
+	lastClaim     int
+	lastClaimText string
+	spans         []span
 }
 
 // Run simulates m from its initial state.
@@ -153,7 +161,7 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 	if out == nil {
 		out = io.Discard
 	}
-	s := &sim{m: m, opt: opt, info: m.Info(), w: bufio.NewWriter(out), atLineStart: true}
+	s := &sim{m: m, opt: opt, info: m.Info(), w: bufio.NewWriter(out), atLineStart: true, lastClaim: -1}
 	defer s.w.Flush()
 	s.rng = rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
 	if pr, ok := m.(Printer); ok {
@@ -188,6 +196,9 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 func (s *sim) verbose() bool { return !s.opt.Quiet }
 
 func (s *sim) start(cur []byte) {
+	if s.opt.Mode == Replay && s.opt.ClaimNumber > 0 && s.info.Claim && s.verbose() {
+		fmt.Fprintf(s.w, "starting claim %d\n", s.opt.ClaimNumber)
+	}
 	if s.in == nil {
 		return
 	}
@@ -321,7 +332,7 @@ func (s *sim) loop(cur []byte) *Result {
 			}
 			if k < 0 {
 				fmt.Fprintf(s.w, "spin: trail does not match the model at step %d (pid %d, transition %d)\n", ti-1, st.Pid, st.Group)
-				res.End = TrailEnd
+				res.End = TrailMismatch
 				res.Violation = &pins.Violation{Kind: pins.RuntimeError, Message: "trail does not match the model"}
 				return res
 			}

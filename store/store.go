@@ -83,23 +83,52 @@ type Table struct {
 	enc, dec []byte
 	// aux: bytes kept after each state for its searcher (SetAux, Aux)
 	aux int
+	// guard, when set, is asked before each allocation (SetGuard)
+	guard func(extra int64) bool
+	// initLen: the number of slots allocated at the first insert
+	initLen int
 }
 
+// SetGuard makes the table ask f before each allocation it makes (a new
+// arena chunk, a larger hash table), with its size in bytes: when f says
+// no, the insert fails with ErrMemLimit. A process with an address-space
+// limit uses it to stop before the Go runtime fails to map memory.
+func (t *Table) SetGuard(f func(extra int64) bool) { t.guard = f }
+
+// MaxInitialLog2 bounds the table allocated up front (1<<24 slots, 128
+// MiB): a larger size asked for (pan's -w28 and up) is reached by growth
+// as states come, not allocated before the first state.
+const MaxInitialLog2 = 24
+
 // New returns a table sized for about 1<<sizeLog2 states before its first
-// growth (pan's -w), limited to memLimit bytes in total (0: no limit).
+// growth (pan's -w; at most MaxInitialLog2, and at most a quarter of
+// memLimit), limited to memLimit bytes in total (0: no limit).
 func New(sizeLog2 int, memLimit int64) *Table {
+	if sizeLog2 > MaxInitialLog2 {
+		sizeLog2 = MaxInitialLog2
+	}
+	for memLimit > 0 && sizeLog2 > 4 && int64(8)<<sizeLog2 > memLimit/4 {
+		sizeLog2--
+	}
 	if sizeLog2 < 4 {
 		sizeLog2 = 4
 	}
-	if sizeLog2 > 34 {
-		sizeLog2 = 34
-	}
-	t := &Table{memLimit: memLimit}
-	t.slots = make([]uint64, 1<<sizeLog2)
-	t.mask = uint64(len(t.slots) - 1)
+	// the slots are allocated at the first insert, through reserve (the
+	// memory limit and the guard can refuse them too)
+	t := &Table{memLimit: memLimit, initLen: 1 << sizeLog2}
+	t.mask = uint64(t.initLen - 1)
 	t.shift = uint(64 - sizeLog2)
-	t.limit = int(float64(len(t.slots)) * maxLoad)
+	t.limit = int(float64(t.initLen) * maxLoad)
 	return t
+}
+
+// alloc allocates the first slots.
+func (t *Table) alloc() error {
+	if err := t.reserve(int64(t.initLen) * 8); err != nil {
+		return err
+	}
+	t.slots = make([]uint64, t.initLen)
+	return nil
 }
 
 // NewZeroSuppressed is New for a table that stores each state as a
@@ -270,10 +299,17 @@ func (t *Table) InsertHashed(s []byte, h uint64) (uint64, bool, error) {
 // state it holds, made each successor wait for its slot: on cd_rw_mon the
 // search took 8.75 s with it, 7.3 s with the prefetch instruction.)
 func (t *Table) PrefetchSlot(h uint64) {
-	prefetchLine(&t.slots[h>>t.shift])
+	if t.slots != nil {
+		prefetchLine(&t.slots[h>>t.shift])
+	}
 }
 
 func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
+	if t.slots == nil {
+		if err := t.alloc(); err != nil {
+			return 0, false, err
+		}
+	}
 	tag := h >> tagShift // the top bits; the home slot is the top bits too
 	i := h >> t.shift
 	for {
@@ -308,6 +344,9 @@ func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
 // Lookup returns the index of s if it is stored.
 func (t *Table) Lookup(s []byte) (uint64, bool) {
 	h := xxh3.Hash(s)
+	if t.slots == nil {
+		return 0, false
+	}
 	if t.zs {
 		t.enc = encodeZS(t.enc[:0], s)
 		s = t.enc
@@ -392,6 +431,9 @@ func (t *Table) append(s []byte) (uint64, error) {
 
 func (t *Table) reserve(extra int64) error {
 	if t.memLimit > 0 && t.Stats().Memory()+extra > t.memLimit {
+		return ErrMemLimit
+	}
+	if t.guard != nil && !t.guard(extra) {
 		return ErrMemLimit
 	}
 	return nil

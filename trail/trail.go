@@ -1,8 +1,10 @@
 // Package trail reads and writes gospin's counterexample trails.
 //
 // A trail is a plain-text file, by default next to the model as
-// MODEL.trail (then MODEL1.trail, MODEL2.trail, ... for further errors,
-// as SPIN names them). Its format:
+// MODEL.gtrail (then MODEL1.gtrail, MODEL2.gtrail, ... for further errors,
+// numbered as SPIN numbers its trails; see Name). The format is gospin's
+// own, not SPIN's, hence the extension: spin -t does not read it. Its
+// format:
 //
 //	# gospin trail 1
 //	# model: examples/bad.pml
@@ -27,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -72,17 +75,36 @@ func (t *Trail) Write(w io.Writer) error {
 	return bw.Flush()
 }
 
-// WriteFile writes t to path.
+// WriteFile writes t to path atomically: to a temporary file in the same
+// directory, then renamed into place, so that path holds either the whole
+// trail or what it held before, whatever happens to the process
+// meanwhile. (It is not synced to the disk: with -e a search can write
+// thousands.)
 func (t *Trail) WriteFile(path string) error {
-	f, err := os.Create(path)
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
 		return err
 	}
-	if err := t.Write(f); err != nil {
-		f.Close()
+	tmp := f.Name()
+	err = t.Write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return f.Close()
+	return nil
 }
 
 // Read parses a trail; errors name the line.
@@ -144,11 +166,54 @@ func ReadFile(path string) (*Trail, error) {
 	return Read(f, path)
 }
 
-// Path returns the name of the n-th trail of a model (n = 0 for the
-// first): model.pml.trail, model.pml1.trail, ... as SPIN names them.
-func Path(model string, n int) string {
-	if n == 0 {
-		return model + ".trail"
+// Ext is the extension of gospin's trails. SPIN's own trails end in
+// .trail; gospin's format is its own, so that spin -t does not read one
+// of gospin's as a trail of no steps, they are named apart.
+const Ext = ".gtrail"
+
+// Name returns the file name of the n-th trail (n = 0 for the first) of
+// a model, for property prop (empty when the model has at most one):
+// model.pml.gtrail, model.pml1.gtrail, model.pml2.gtrail, ... with SPIN's
+// numbering; with a property model.pml.NAME.gtrail, model.pml1.NAME.gtrail.
+func Name(model, prop string, n int) string {
+	s := model
+	if n > 0 {
+		s += strconv.Itoa(n)
 	}
-	return model + strconv.Itoa(n) + ".trail"
+	if prop != "" {
+		s += "." + prop
+	}
+	return s + Ext
+}
+
+// OldName is the name gospin gave the same trail before it had names of
+// its own (SPIN's: model.pml.trail, model.pml1.trail; with a property
+// model.pml.NAME.trail, model.pml.NAME1.trail); trails under it are still
+// read.
+func OldName(model, prop string, n int) string {
+	s := model
+	if prop != "" {
+		s += "." + prop
+	}
+	if n > 0 {
+		s += strconv.Itoa(n)
+	}
+	return s + ".trail"
+}
+
+// Path returns the name of the n-th trail of a model without a property
+// name: Name(model, "", n).
+func Path(model string, n int) string { return Name(model, "", n) }
+
+// IsGospin reports whether the file at path starts as a gospin trail
+// does ("# gospin trail"), rather than being one of SPIN's.
+func IsGospin(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 14)
+	n, _ := io.ReadFull(f, buf)
+	return string(buf[:n]) == "# gospin trail"
 }

@@ -22,7 +22,7 @@ type Options struct {
 	BFS          bool
 	MaxDepth     int   // -m (default 10000)
 	HashLog2     int   // -w
-	MemLimit     int64 // -memlim, in bytes
+	MemLimit     int64 // -memlim, in bytes: the store's own accounting
 	StopAfter    int   // -c N (default 1); 0 with -e
 	AllTrails    bool  // -e
 	IgnoreAssert bool  // -A
@@ -70,9 +70,13 @@ type Options struct {
 	// ReductionNote, when not empty, says why an acceptance search that
 	// could have been reduced was not (shown in the report).
 	ReductionNote string
-	// TrailBase is the model path trails are named after (model.pml.trail,
-	// model.pml1.trail, ...); empty means write no trail files.
+	// TrailBase is the model path trails are named after (model.pml.gtrail,
+	// model.pml1.gtrail, ...: trail.Name); empty means write no trail
+	// files. Each trail is written as soon as its error is found.
 	TrailBase string
+	// TrailProperty, when not empty, is put in the trails' names
+	// (model.pml.NAME.gtrail): the model has several properties.
+	TrailProperty string
 	// Property names the never claim or ltl property checked, recorded in
 	// the trails so that a replay uses the same claim.
 	Property string
@@ -87,6 +91,11 @@ type Options struct {
 	// for (search.ClaimTrail), so that trails replay with the claim.
 	TGBA       *search.Property
 	ClaimModel pins.Model
+	// HeapLimit bounds all the memory the Go runtime maps
+	// (search.Options.HeapLimit); 0 for none.
+	HeapLimit int64
+	// MemGuard: search.Options.MemGuard.
+	MemGuard func(extra int64) bool
 	// ClosureOf, when not nil, is the model with the usual never claim N
 	// of a property whose search runs on the closure under stuttering of
 	// N (Holzmann and Kupferman): every error found is checked against N
@@ -133,6 +142,8 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		NoCompress:  opt.NoCompress,
 		HashLog2:    opt.HashLog2,
 		MemLimit:    opt.MemLimit,
+		HeapLimit:   opt.HeapLimit,
+		MemGuard:    opt.MemGuard,
 		Progress:    opt.Progress,
 	}
 	if opt.SCC && opt.Accept && !opt.NonProgress {
@@ -182,21 +193,20 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
 	}
+	// Each error is made final (its trail rewritten for the claim the
+	// replay uses, or, against a claim's closure, confirmed on the claim)
+	// and its trail written as soon as the search finds it, so that an
+	// interrupt or a crash later keeps it.
+	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
+	sopt.OnError = tw.onError
 	start := time.Now()
 	res, err := search.Run(ctx, m, sopt)
 	if err != nil {
 		return nil, nil, err
 	}
-	trailNote := claimTrails(res, sopt.Property, opt.ClaimModel)
 	unconfirmed := 0
 	if opt.ClosureOf != nil {
-		unconfirmed = closureTrails(res, opt.ClosureOf, opt.InertClaim)
-		if !opt.AllTrails {
-			// as without -e: a trail for the first error only
-			for i := 1; i < len(res.Errors); i++ {
-				res.Errors[i].Trail = nil
-			}
-		}
+		unconfirmed = tw.filter(res)
 	}
 	sum := &report.Summary{
 		Model:            name,
@@ -240,8 +250,11 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if opt.BFS {
 		sum.Search = "bfs"
 	}
-	ntrail := 0
-	for i, e := range res.Errors {
+	for j, e := range res.Errors {
+		orig := j
+		if tw.kept != nil {
+			orig = tw.kept[j]
+		}
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
@@ -250,33 +263,10 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		if e.Violation.Pos.IsValid() {
 			v.Location = e.Violation.Pos.String()
 		}
-		if e.Trail != nil && opt.TrailBase != "" {
-			path := trail.Path(opt.TrailBase, ntrail)
-			ntrail++
-			t := trail.New()
-			t.Set("model", opt.TrailBase)
-			if opt.Property != "" {
-				t.Set("property", opt.Property)
-			}
-			for k, v := range opt.TrailHeaders {
-				t.Set(k, v)
-			}
-			if note := trailNote[i]; note != "" {
-				t.Set("note", note)
-			}
-			t.Set("error", e.Violation.Message)
-			if v.Location != "" {
-				t.Set("at", v.Location)
-			}
-			t.Steps = e.Trail
-			t.CycleStart = e.CycleStart
-			if err := t.WriteFile(path); err != nil {
-				return nil, nil, fmt.Errorf("writing trail: %w", err)
-			}
-			v.Trail = path
-		}
+		v.Trail = tw.paths[orig]
 		sum.Violations = append(sum.Violations, v)
 	}
+	sum.TrailErrors = tw.failed
 	if u, ok := m.(Unreacher); ok && res.Complete {
 		sum.Unreached = u.Unreached()
 		if sopt.Property != nil || opt.ClosureOf != nil {
@@ -295,78 +285,127 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	return sum, res, nil
 }
 
-// claimTrails rewrites the trails of a search on a TGBA product for the
-// model with the property's never claim (search.ClaimTrail); where that
-// fails the trail is kept with the system's steps only, and the note
-// returned for it says why (it then does not replay with the claim).
-func claimTrails(res *search.Result, p *search.Property, mc pins.Model) map[int]string {
-	notes := map[int]string{}
-	if p == nil || mc == nil {
-		return notes
-	}
-	for i := range res.Errors {
-		e := &res.Errors[i]
-		if e.Trail == nil {
-			continue
-		}
-		steps, cs, err := search.ClaimTrail(mc, e.Trail, e.CycleStart, e.Violation.Kind)
-		if err != nil {
-			notes[i] = "system steps of the TGBA product only: " + err.Error()
-			continue
-		}
-		e.Trail, e.CycleStart = steps, cs
-	}
-	return notes
+// trailWriter makes each error final as the search finds it and writes
+// its trail (search.Options.OnError).
+type trailWriter struct {
+	opt     *Options
+	prop    *search.Property // the TGBA of a search on its product
+	paths   map[int]string   // error index -> the trail written for it
+	dropped map[int]bool     // errors of a claim's closure the claim has not
+	n       int              // trails named so far
+	found   bool             // an error of a claim's closure was kept
+	failed  []string         // trails that could not be written, and why
+	kept    []int            // after filter: the index each kept error had
 }
 
-// closureTrails checks the errors of a search on the product with the
-// closure under stuttering of claim N against N (mc: the model with N):
-// an error whose trail N follows to the same violation, or an acceptance
-// cycle along which N ends (its end comes at some unrolling of the cycle),
-// is kept with the trail rewritten for N; the others are dropped. With
-// inert, the search ran on the model without the claim N, which can
-// report nothing and prunes nothing (InertClaim): every error is one of
-// N, and the trails are only rewritten. It returns how many were dropped.
-func closureTrails(res *search.Result, mc pins.Model, inert bool) int {
-	kept := res.Errors[:0]
-	dropped := 0
-	for _, e := range res.Errors {
-		if e.Trail == nil {
-			// an error found after the first without -e has no trail:
-			// one of an inert claim's search is the claim's all the same
-			if inert {
-				kept = append(kept, e)
-			} else {
-				dropped++
-			}
-			continue
+func (tw *trailWriter) onError(i int, e *search.Error) {
+	opt := tw.opt
+	if e.Trail == nil {
+		// an error after the first without -e has no trail: one of an
+		// inert claim's search is the claim's all the same
+		if opt.ClosureOf != nil && !opt.InertClaim {
+			tw.dropped[i] = true
 		}
-		steps, cs, viol, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)
-		if err != nil && e.CycleStart >= 0 && e.CycleStart < len(e.Trail) {
-			// N may end instead of cycling: look for its end along the
-			// lasso unrolled
-			unrolled := append([]search.Step(nil), e.Trail...)
-			for k := 0; k < 3; k++ {
-				unrolled = append(unrolled, e.Trail[e.CycleStart:]...)
-			}
-			if steps, cs, viol, err = search.ClaimTrailAnyK(mc, unrolled, -1, pins.ClaimEnd); err == nil && viol == nil {
-				viol = &pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached"}
-			}
-		}
-		if err != nil {
-			dropped++
-			continue
-		}
-		if viol != nil && cs < 0 {
-			// the claim's own report: its end, or the assertion of a
-			// never claim written with assert
-			e.Violation = *viol
-			e.Depth = len(steps)
-		}
-		e.Trail, e.CycleStart = steps, cs
-		kept = append(kept, e)
+		return
 	}
+	note := ""
+	if tw.prop != nil && opt.ClaimModel != nil {
+		// a search on a TGBA product: the trail is rewritten for the
+		// model with the property's never claim (search.ClaimTrail);
+		// where that fails it keeps the system's steps only, and the
+		// note says why (it then does not replay with the claim)
+		steps, cs, err := search.ClaimTrail(opt.ClaimModel, e.Trail, e.CycleStart, e.Violation.Kind)
+		if err != nil {
+			note = "system steps of the TGBA product only: " + err.Error()
+		} else {
+			e.Trail, e.CycleStart = steps, cs
+		}
+	}
+	if opt.ClosureOf != nil {
+		if !closureTrail(e, opt.ClosureOf) {
+			tw.dropped[i] = true
+			return
+		}
+		if tw.found && !opt.AllTrails {
+			e.Trail = nil // as without -e: a trail for the first error only
+			return
+		}
+		tw.found = true
+	}
+	if opt.TrailBase == "" {
+		return
+	}
+	path := trail.Name(opt.TrailBase, opt.TrailProperty, tw.n)
+	tw.n++
+	t := trail.New()
+	t.Set("model", opt.TrailBase)
+	if opt.Property != "" {
+		t.Set("property", opt.Property)
+	}
+	for k, v := range opt.TrailHeaders {
+		t.Set(k, v)
+	}
+	if note != "" {
+		t.Set("note", note)
+	}
+	t.Set("error", e.Violation.Message)
+	if e.Violation.Pos.IsValid() {
+		t.Set("at", e.Violation.Pos.String())
+	}
+	t.Steps = e.Trail
+	t.CycleStart = e.CycleStart
+	if err := t.WriteFile(path); err != nil {
+		tw.failed = append(tw.failed, fmt.Sprintf("%s: %v", path, err))
+		return
+	}
+	tw.paths[i] = path
+}
+
+// filter drops the errors of a search against a claim's closure that the
+// claim does not have (onError decided); it returns how many.
+func (tw *trailWriter) filter(res *search.Result) int {
+	kept := res.Errors[:0]
+	tw.kept = make([]int, 0, len(res.Errors))
+	for i, e := range res.Errors {
+		if tw.dropped[i] {
+			continue
+		}
+		kept = append(kept, e)
+		tw.kept = append(tw.kept, i)
+	}
+	dropped := len(res.Errors) - len(kept)
 	res.Errors = kept
 	res.Stats.Errors = len(kept)
 	return dropped
+}
+
+// closureTrail checks an error of a search on the product with the
+// closure under stuttering of claim N against N (mc: the model with N):
+// an error whose trail N follows to the same violation, or an acceptance
+// cycle along which N ends (its end comes at some unrolling of the cycle),
+// is kept (true) with the trail rewritten for N; the others are not.
+func closureTrail(e *search.Error, mc pins.Model) bool {
+	steps, cs, viol, err := search.ClaimTrailAnyK(mc, e.Trail, e.CycleStart, e.Violation.Kind)
+	if err != nil && e.CycleStart >= 0 && e.CycleStart < len(e.Trail) {
+		// N may end instead of cycling: look for its end along the
+		// lasso unrolled
+		unrolled := append([]search.Step(nil), e.Trail...)
+		for k := 0; k < 3; k++ {
+			unrolled = append(unrolled, e.Trail[e.CycleStart:]...)
+		}
+		if steps, cs, viol, err = search.ClaimTrailAnyK(mc, unrolled, -1, pins.ClaimEnd); err == nil && viol == nil {
+			viol = &pins.Violation{Kind: pins.ClaimEnd, Message: "end state in claim reached"}
+		}
+	}
+	if err != nil {
+		return false
+	}
+	if viol != nil && cs < 0 {
+		// the claim's own report: its end, or the assertion of a
+		// never claim written with assert
+		e.Violation = *viol
+		e.Depth = len(steps)
+	}
+	e.Trail, e.CycleStart = steps, cs
+	return true
 }

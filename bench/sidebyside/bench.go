@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -341,13 +342,18 @@ func gospinRun(gr *GospinResult, dir, model string, depth int, claim string, o *
 		args = append(args, "-noclaim")
 	}
 	args = append(args, o.gospinArgs...)
+	if claim != "" && !slices.Contains(args, "-a") && !slices.Contains(args, "-l") {
+		// pan without -a: gospin would search a liveness property's
+		// acceptance cycles all the same
+		args = append(args, "-safety")
+	}
 	args = append(args, "-json", model)
 	var env []string
 	if o.gomaxprocs > 0 {
 		env = []string{"GOMAXPROCS=" + strconv.Itoa(o.gomaxprocs)}
 	}
 	gr.Cmd = strings.TrimSpace(strings.Join(env, " ") + " gospin " + strings.Join(args, " "))
-	for _, e := range []string{".trail"} {
+	for _, e := range []string{".trail", ".gtrail"} {
 		os.Remove(filepath.Join(dir, model+e))
 	}
 	m := runMeasured(dir, env, o.timeout, o.gospinBin, args...)
@@ -356,7 +362,7 @@ func gospinRun(gr *GospinResult, dir, model string, depth int, claim string, o *
 		return nil
 	}
 	rep, err := ParseGospinJSON(m.Stdout)
-	if err != nil || (m.ExitCode != 0 && m.ExitCode != 1 && !m.TimedOut) {
+	if err != nil || (m.ExitCode != 0 && m.ExitCode != 1 && m.ExitCode != 3 && !m.TimedOut) {
 		msg := fmt.Sprintf("exit %d", m.ExitCode)
 		if err != nil {
 			msg += "; " + err.Error()

@@ -35,9 +35,12 @@ func register(c *command) { commands[c.name] = c }
 
 // Exit codes.
 const (
-	exitOK    = 0 // success; for check/verify: no error found
+	exitOK    = 0 // success; for check/verify: no error found, search complete
 	exitFound = 1 // the model has errors, or the verifier found a violation
-	exitUsage = 2 // bad command line or unreadable input
+	exitUsage = 2 // bad command line, unreadable input, a bad model or trail
+	// exitIncomplete: verify found no error but did not explore every
+	// reachable state (depth limit, memory limit, time limit, signal).
+	exitIncomplete = 3
 )
 
 func main() {

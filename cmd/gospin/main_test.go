@@ -150,7 +150,7 @@ func TestReplayWithClaim(t *testing.T) {
 	if code, _, errs := gospin("verify", "-a", path); code != exitFound {
 		t.Fatalf("verify: exit %d %s", code, errs)
 	}
-	data, err := os.ReadFile(path + ".trail")
+	data, err := os.ReadFile(path + ".gtrail")
 	if err != nil || !strings.Contains(string(data), "# property: never_0") {
 		t.Fatalf("trail lacks the property: %v\n%s", err, data)
 	}

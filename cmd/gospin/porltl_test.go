@@ -242,8 +242,10 @@ func TestSiegelFig2SPIN(t *testing.T) {
 	}
 }
 
-// TestInertClaim: without -a an ltl liveness property's claim, which can
-// neither end nor fail and waits in its first state on true, is left out
+// TestInertClaim: without -a (and with -safety: gospin otherwise runs the
+// acceptance search for a liveness property) an ltl liveness property's
+// claim, which can neither end nor fail and waits in its first state on
+// true, is left out
 // of the search (property.ClaimInert): the search is the system's,
 // reduced, it finds the model's assertion violation, the report names
 // the claim and says why, and the trail replays with the claim to the
@@ -251,7 +253,7 @@ func TestSiegelFig2SPIN(t *testing.T) {
 // the same error.
 func TestInertClaim(t *testing.T) {
 	path := copyModel(t, "testdata/porltl/inert_claim.pml")
-	code, out, errs := gospin("verify", path)
+	code, out, errs := gospin("verify", "-safety", path)
 	if code != exitFound || !strings.Contains(out, "assertion violated") || !strings.Contains(out, "never claim         \t+ (live)") {
 		t.Fatalf("exit %d, want the assertion violation with the claim named\n%s%s", code, out, errs)
 	}
@@ -264,14 +266,14 @@ func TestInertClaim(t *testing.T) {
 	}
 	// the search runs without the claim: leap sets apply, and the trail
 	// still replays with the claim
-	code, out, errs = gospin("verify", "-leap", path)
+	code, out, errs = gospin("verify", "-safety", "-leap", path)
 	if code != exitFound || !strings.Contains(out, "assertion violated") || strings.Contains(errs, "-leap is not used") {
 		t.Errorf("-leap: exit %d, want the assertion violation with leap sets\n%s%s", code, out, errs)
 	}
 	if rcode, rout, rerrs := gospin("run", "-t", path); rcode == exitUsage || !strings.Contains(rout, "assertion violated") {
 		t.Errorf("-leap replay: exit %d\n%s%s", rcode, rout, rerrs)
 	}
-	code, out, errs = gospin("verify", "-noreduce", path)
+	code, out, errs = gospin("verify", "-safety", "-noreduce", path)
 	if code != exitFound || !strings.Contains(out, "assertion violated") || strings.Contains(out, "searched without it") {
 		t.Errorf("-noreduce: exit %d, want the assertion violation with the claim in the search\n%s%s", code, out, errs)
 	}
@@ -314,7 +316,7 @@ func TestClosureStopAfter(t *testing.T) {
 	if code != exitFound || !strings.Contains(out, "errors: 4") || !strings.Contains(out, "closure under stuttering") {
 		t.Fatalf("exit %d, want 4 confirmed errors\n%s%s", code, out, errs)
 	}
-	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.trail"))
+	trails, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.gtrail"))
 	if len(trails) != 1 {
 		t.Errorf("trail files %v, want the first error's only", trails)
 	}

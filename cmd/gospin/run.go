@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
+	"time"
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/property"
@@ -22,7 +25,12 @@ Run simulates one execution of the model, as spin does without -a: at
 random (the default), interactively (-i: the executable statements are
 listed and the number of the one to execute is read from the standard
 input; q quits), or replaying the trail of an error found by 'gospin
-verify' (-t: model.pml.trail, or -trail FILE).
+verify' (-t: model.pml.gtrail, or -trail FILE). For a model with several
+properties -t finds the trail by itself (model.pml.NAME.gtrail; the newest
+when several properties have one), or -N NAME names the property. Trails
+under the names gospin used before (model.pml.trail, when they are gospin's
+and not SPIN's) are read too. A replay of an acceptance cycle shows the
+never claim's moves as spin -t does ("Never claim moves to line N").
 
 The random choices come from a PCG generator seeded with -seed. Unlike
 spin, which seeds from the clock, the default seed is fixed (1), so that
@@ -36,7 +44,8 @@ steps of their own, so step numbers can differ from spin's.
 
 The exit status is 0 when the run ends normally (or at the step limit, or
 when the user quits), 1 when it reaches an error (a failed assertion, a
-run-time error, an invalid end state), 2 on a bad model or command line.`,
+run-time error, an invalid end state, or the end of a trail of a cycle),
+2 on a bad model or command line, or a trail that does not fit the model.`,
 		setup: setupRun,
 	})
 }
@@ -48,8 +57,9 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	seed := fs.Uint64("seed", 1, "seed of the random simulation (spin seeds from the clock; gospin's default is fixed)")
 	fs.IntVar(&opt.MaxSteps, "u", 0, "stop after `N` steps (0: no limit)")
 	interactive := fs.Bool("i", false, "interactive simulation: choices are read from the standard input")
-	replay := fs.Bool("t", false, "replay the trail model.pml.trail")
+	replay := fs.Bool("t", false, "replay the trail model.pml.gtrail (model.pml.NAME.gtrail with several properties)")
 	trailPath := fs.String("trail", "", "replay the trail in `file`")
+	claimName := fs.String("N", "", "with -t, replay the trail found for the property `name`")
 	fs.BoolVar(&opt.PrintSteps, "p", false, "print every step")
 	fs.BoolVar(&opt.Globals, "g", false, "print the global variables after each step")
 	fs.BoolVar(&opt.Locals, "l", false, "print the local variables that a step changes")
@@ -66,11 +76,20 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		path := args[0]
 		opt.Seed = *seed
 		opt.Output = stdout
+		r := ff.load(path, false)
+		if r == nil {
+			return exitUsage
+		}
+		props := property.List(r.Model)
 		switch {
-		case *trailPath != "" || *replay:
+		case *trailPath != "" || *replay || *claimName != "":
 			tp := *trailPath
 			if tp == "" {
-				tp = trail.Path(path, 0)
+				var err error
+				if tp, err = findTrail(path, props, *claimName, 0); err != nil {
+					fmt.Fprintf(stderr, "gospin: %v\n", err)
+					return exitUsage
+				}
 			}
 			t, err := simulate.ReadTrailFile(tp)
 			if err != nil {
@@ -81,19 +100,19 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		case *interactive:
 			opt.Mode, opt.Input = simulate.Interactive, stdin
 		}
-		r := ff.load(path, false)
-		if r == nil {
-			return exitUsage
-		}
 		// As in SPIN, a random or interactive simulation runs without the
 		// never claim; a replay uses the property the trail was found for.
 		var prop *property.Property
-		props := property.List(r.Model)
 		if opt.Mode == simulate.Replay {
 			if name := opt.Trail.Headers["property"]; name != "" {
 				if prop = property.Find(props, name); prop == nil {
 					fmt.Fprintf(stderr, "gospin: %s: the trail is for property %q, which the model does not have\n", path, name)
 					return exitUsage
+				}
+				for i := range props {
+					if props[i].Name == name {
+						opt.ClaimNumber = i + 1
+					}
 				}
 			}
 		} else {
@@ -134,11 +153,99 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
 		}
-		if res.Failed() {
+		switch {
+		case res.End == simulate.TrailMismatch:
+			fmt.Fprintf(stderr, "gospin: %s: the trail does not fit the model (at step %d): it was written for another model or other options\n", path, res.Steps)
+			return exitUsage
+		case res.Failed():
 			return exitFound
+		case res.End == simulate.TrailEnd && opt.Trail.CycleStart >= 0:
+			return exitFound // the trail of a cycle, followed to its end
 		}
 		return exitOK
 	}
+}
+
+// findTrail returns the trail of model path that gospin run -t replays:
+// the n-th trail (trail.Name) of the property named name, or when name is
+// empty of the model without a property name, or else of the one property
+// of the model that has one (the newest when several have, with a note).
+// It falls back on the names gospin used before (trail.OldName), for
+// trails in gospin's format.
+func findTrail(path string, props []property.Property, name string, n int) (string, error) {
+	exists := func(p string) bool {
+		st, err := os.Stat(p)
+		return err == nil && st.Mode().IsRegular()
+	}
+	// the trail's own property header, to check a trail without the
+	// property in its name
+	propOf := func(p string) string {
+		t, err := trail.ReadFile(p)
+		if err != nil {
+			return ""
+		}
+		return t.Headers["property"]
+	}
+	spinTrail := ""
+	try := func(prop string, anyProp bool) string {
+		for _, p := range []string{trail.Name(path, prop, n), trail.OldName(path, prop, n)} {
+			if !exists(p) {
+				continue
+			}
+			if p != trail.Name(path, prop, n) && !trail.IsGospin(p) {
+				spinTrail = p
+				continue
+			}
+			if anyProp || prop != "" || name == "" || propOf(p) == name {
+				return p
+			}
+		}
+		return ""
+	}
+	if name != "" {
+		if property.Find(props, name) == nil {
+			return "", fmt.Errorf("%s: no never claim or ltl property named %q", path, name)
+		}
+		if p := try(name, false); p != "" {
+			return p, nil
+		}
+		if p := try("", false); p != "" {
+			return p, nil
+		}
+	} else {
+		if p := try("", true); p != "" {
+			return p, nil
+		}
+		var found []string
+		for _, pr := range props {
+			if p := try(pr.Name, true); p != "" {
+				found = append(found, p)
+			}
+		}
+		if len(found) > 0 {
+			sort.SliceStable(found, func(i, j int) bool { return modTime(found[i]).After(modTime(found[j])) })
+			if len(found) > 1 {
+				fmt.Fprintf(stderr, "gospin: replaying %s, the newest of %s (-N name chooses)\n", found[0], strings.Join(found, ", "))
+			}
+			return found[0], nil
+		}
+	}
+	if spinTrail != "" {
+		return "", fmt.Errorf("%s is a trail of SPIN's, not gospin's: replay it with spin -t (gospin's trails are %s)", spinTrail, trail.Name(path, name, n))
+	}
+	want := trail.Name(path, name, n)
+	if name == "" && len(props) > 1 {
+		want = trail.Name(path, "NAME", n)
+	}
+	return "", fmt.Errorf("%s: no trail (%s); run gospin verify first", path, want)
+}
+
+func modTime(p string) time.Time {
+	st, err := os.Stat(p)
+	if err != nil {
+		return time.Time{}
+	}
+	return st.ModTime()
 }
 
 // stdin is where interactive choices are read from (tests replace it).

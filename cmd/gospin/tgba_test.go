@@ -49,7 +49,7 @@ func TestTGBAVerdicts(t *testing.T) {
 			if !failed {
 				continue
 			}
-			data, err := os.ReadFile(path + ".trail")
+			data, err := os.ReadFile(path + ".gtrail")
 			if err != nil || strings.Contains(string(data), "# note:") {
 				t.Errorf("%s: trail: %v\n%s", name, err, data)
 				continue

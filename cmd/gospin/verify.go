@@ -4,12 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"syscall"
 	"time"
 
+	"github.com/gospin/gospin/internal/membudget"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
@@ -26,7 +30,7 @@ func init() {
 Verify explores every reachable state of the model and reports assertion
 violations, run-time errors and invalid end states (deadlocks), with SPIN's
 statistics. A trail is written next to the model for the first error
-(model.pml.trail; with -e for every error: model.pml1.trail, ...), which
+(model.pml.gtrail; with -e for every error: model.pml1.gtrail, ...), which
 'gospin run -t' replays.
 
 The options are those of SPIN's verifier (pan) and of 'spin -a':
@@ -34,8 +38,35 @@ The options are those of SPIN's verifier (pan) and of 'spin -a':
 -o3 statement merging. With -noreduce -o1 -o2 -o3 gospin explores exactly
 the state space that SPIN explores with the same settings.
 
-The exit status is 0 when no error was found, 1 when one was, 2 on a bad
-model or command line. Ctrl-C ends the search with the statistics so far.`,
+The exit status is
+  0  the search was complete and found no error;
+  1  errors were found (a trail that could not be written also gives 1);
+  2  a bad model or command line;
+  3  no error was found, but the search was not complete: it ended at the
+     depth limit (-m), the memory limit, the time limit (-timelimit), or on
+     SIGINT (Ctrl-C) or SIGTERM.
+A search that ends early prints the statistics so far and says why
+("Warning: Search not completed (memory limit)"); the JSON report has
+"complete": false and the reason in "incomplete".
+
+Each error's trail is written as soon as the error is found (atomically),
+so an interrupted search keeps the trails of the errors it found. Trails
+are gospin's own format and are named so that spin -t does not take them
+for its own: model.pml.gtrail (model.pml1.gtrail, ... with -e), and
+model.pml.NAME.gtrail for property NAME of a model with several.
+
+Memory: with no -memlim, gospin gives the search a budget from the
+machine: the lowest of physical memory, the cgroup's memory limit and
+ulimit -v (whose budget is what the limit leaves beyond the process's
+present size: the Go runtime reserves much address space up front), with
+a margin. At the budget the search stops cleanly, marked incomplete
+("memory limit"), with a line saying what to try.
+
+Liveness: an ltl property (or never claim) whose violations only an
+acceptance cycle shows (<> p, [] <> p, ...) is checked with the acceptance
+search even without -a, with a note saying so; -safety keeps SPIN's
+behaviour (no cycle search, and pan's warning that the claim "requires -a
+flag to fully verify").`,
 		setup: setupVerify,
 	})
 }
@@ -62,7 +93,10 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
 	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
 	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
-	memlim := fs.Int64("memlim", 0, "memory limit in `MB` for states (0: none)")
+	memlim := fs.Int64("memlim", 0, "memory limit in `MB` for the search (0: a budget from the machine's memory, its cgroup and ulimit -v)")
+	var tl timeLimit
+	fs.Var(&tl, "timelimit", "stop the search after `duration` (90s, 10m, 1h30m; a bare number is minutes, as pan's -Q); incomplete, exit 3")
+	safetyOnly := fs.Bool("safety", false, "as SPIN without -a: no acceptance search for a liveness property (pan's warning instead)")
 	fs.IntVar(&vo.StopAfter, "c", 1, "stop at the `N`th error (0: do not stop)")
 	fs.BoolVar(&vo.AllTrails, "e", false, "keep going and write a trail for every error")
 	fs.BoolVar(&vo.IgnoreAssert, "A", false, "ignore assertion violations")
@@ -89,7 +123,12 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		if vo.AllTrails {
 			vo.StopAfter = 0
 		}
-		vo.MemLimit = *memlim << 20
+		if *memlim < 0 {
+			fmt.Fprintln(stderr, "gospin verify: -memlim must not be negative")
+			return exitUsage
+		}
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // restored for in-process callers
+		memHint := setMemory(&vo, *memlim)
 		vo.Reduce = !mo.noReduce
 		r := ff.load(path, false)
 		if r == nil {
@@ -139,14 +178,25 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			}()
 		}
 		// Ctrl-C, or a termination request (kill, timeout(1)), ends the
-		// search with the statistics so far
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		// search with the statistics so far, as does the time limit
+		ctx, stop := searchContext(time.Duration(tl))
 		defer stop()
 		var sums []*report.Summary
-		code := exitOK
 		leapNote := false
 		for _, p := range todo {
 			o := vo
+			if p != nil && !o.Accept && !o.NonProgress && property.NeedsAcceptance(r.Model, p, ltlTranslator) {
+				if *safetyOnly {
+					w := stdout
+					if *asJSON {
+						w = stderr
+					}
+					fmt.Fprintln(w, "warning: never claim + accept labels requires -a flag to fully verify")
+				} else {
+					fmt.Fprintf(stderr, "gospin: %s: %s is a liveness property: searching for acceptance cycles (as with -a; -safety: as SPIN, not)\n", path, p.Name)
+					o.Accept = true
+				}
+			}
 			plan, rtr := claimForReduction(r.Model, p, &o, ltlTranslator)
 			rpp := plan.Prop
 			onProduct := rpp != nil && (o.ClaimSI || o.ClaimInvariant)
@@ -198,8 +248,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			}
 			if !*noTrail {
 				o.TrailBase = path
-				if len(todo) > 1 {
-					o.TrailBase = path + "." + p.Name
+				if p != nil && len(props) > 1 {
+					o.TrailProperty = p.Name
 				}
 			}
 			if !*quiet && !*asJSON && isTerminal(os.Stderr) {
@@ -266,10 +316,10 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			if p != nil {
 				sum.Property = p.Name
 			}
-			sums = append(sums, sum)
-			if sum.Errors > 0 {
-				code = exitFound
+			if sum.Incomplete == "memory limit" {
+				sum.MemoryHint = memHint
 			}
+			sums = append(sums, sum)
 			if !*asJSON {
 				if len(todo) > 1 {
 					fmt.Fprintf(stdout, "== property %s ==\n", p.Name)
@@ -287,8 +337,121 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				report.JSONList(stdout, sums)
 			}
 		}
-		return code
+		return exitCode(sums, len(todo))
 	}
+}
+
+// exitCode is verify's exit status for the summaries of the properties
+// checked (want: how many were to be checked; fewer when a signal or the
+// time limit ended the run early).
+func exitCode(sums []*report.Summary, want int) int {
+	found, incomplete := false, len(sums) < want
+	for _, s := range sums {
+		if s.Errors > 0 || len(s.TrailErrors) > 0 {
+			found = true
+		}
+		if !s.Complete {
+			incomplete = true
+		}
+	}
+	switch {
+	case found:
+		return exitFound
+	case incomplete:
+		return exitIncomplete
+	}
+	return exitOK
+}
+
+// timeLimit is the value of -timelimit: a duration (90s, 1h30m), or a
+// bare number of minutes (pan's habit).
+type timeLimit time.Duration
+
+func (t *timeLimit) String() string {
+	if t == nil || *t == 0 {
+		return ""
+	}
+	return time.Duration(*t).String()
+}
+
+func (t *timeLimit) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		m, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || math.IsNaN(m) || math.IsInf(m, 0) || m > 1e9 {
+			return fmt.Errorf("want a duration such as 90s, 10m or 1h30m, or a number of minutes")
+		}
+		d = time.Duration(m * float64(time.Minute))
+	}
+	if d < 0 {
+		return fmt.Errorf("must not be negative")
+	}
+	*t = timeLimit(d)
+	return nil
+}
+
+// searchContext returns the context a search runs under: cancelled by
+// SIGINT ("interrupted") or SIGTERM ("terminated"), and by the time limit
+// d ("time limit") when d > 0. After the first signal a second one is no
+// longer caught: it ends the process at once.
+func searchContext(d time.Duration) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigc:
+			signal.Stop(sigc)
+			reason := "interrupted"
+			if sig == syscall.SIGTERM {
+				reason = "terminated"
+			}
+			cancel(&search.StopCause{Reason: reason})
+		case <-done:
+		}
+	}()
+	stop := func() {
+		signal.Stop(sigc)
+		close(done)
+		cancel(nil)
+	}
+	if d > 0 {
+		tctx, tcancel := context.WithTimeoutCause(ctx, d, &search.StopCause{Reason: "time limit"})
+		return tctx, func() { tcancel(); stop() }
+	}
+	return ctx, stop
+}
+
+// setMemory sets the memory limits of the search: the store's own
+// accounting (vo.MemLimit), the bound on all the memory the runtime maps
+// (vo.HeapLimit) and the garbage collector's soft limit, from -memlim
+// (MB) and the machine's budget (package membudget). It returns the line
+// the report prints when the search stops at the limit.
+func setMemory(vo *verify.Options, memlimMB int64) string {
+	b := membudget.Budget()
+	vo.MemGuard = membudget.Guard()
+	if memlimMB > 0 {
+		lim := memlimMB << 20
+		vo.MemLimit = lim
+		vo.HeapLimit = lim + lim/4 + 64<<20
+		if b.Bytes > 0 && vo.HeapLimit > b.Budget {
+			vo.HeapLimit = b.Budget
+			if vo.MemLimit > b.Budget/10*8 {
+				vo.MemLimit = b.Budget / 10 * 8
+				fmt.Fprintf(stderr, "gospin: -memlim %d is more than the machine allows (%s): the search gets %d MB\n", memlimMB, b, vo.MemLimit>>20)
+			}
+		}
+		debug.SetMemoryLimit(vo.HeapLimit)
+		return fmt.Sprintf("-memlim %d MB reached: raise -memlim, or shrink the state space (-m, fewer processes or smaller ranges)", vo.MemLimit>>20)
+	}
+	if b.Bytes == 0 {
+		return ""
+	}
+	vo.HeapLimit = b.Budget
+	vo.MemLimit = b.Budget / 10 * 8
+	debug.SetMemoryLimit(b.Budget)
+	return fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges); hash compaction and bitstate storage are not in gospin yet", b.Budget>>20, b)
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
