@@ -229,6 +229,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Reduced:          reduced,
 		ReductionNote:    opt.ReductionNote,
 		Unconfirmed:      unconfirmed,
+		Compressed:       !sopt.NoCompress,
 	}
 	if opt.NonProgress {
 		sum.Claim = true
@@ -245,7 +246,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
-			Depth:   e.Depth,
+			Depth:   panDepth(e),
 		}
 		if e.Violation.Pos.IsValid() {
 			v.Location = e.Violation.Pos.String()
@@ -293,6 +294,21 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		}
 	}
 	return sum, res, nil
+}
+
+// panDepth is the depth pan reports for error e ("at depth N"). The
+// search counts the depth of the state an error is found in (for an error
+// of a step, the state the step leads to); pan counts one less: for a step,
+// the depth of the state it starts from; for an invalid end state, one
+// less than its depth, -1 for the initial state, which gospin shows as 0.
+// Cycles keep the search's depth (pan counts the nested search's steps in
+// its own way).
+func panDepth(e search.Error) int {
+	switch e.Violation.Kind {
+	case pins.AcceptanceCycle, pins.NonProgressCycle:
+		return e.Depth
+	}
+	return max(e.Depth-1, 0)
 }
 
 // claimTrails rewrites the trails of a search on a TGBA product for the

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/property"
@@ -46,10 +48,13 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	ff.register(fs)
 	var opt simulate.Options
 	seed := fs.Uint64("seed", 1, "seed of the random simulation (spin seeds from the clock; gospin's default is fixed)")
-	fs.IntVar(&opt.MaxSteps, "u", 0, "stop after `N` steps (0: no limit)")
+	fs.Uint64Var(seed, "n", 1, "the same as -seed (spin's -nN: -n7)")
+	natVar(fs, &opt.MaxSteps, "u", 0, "stop after `N` steps (0: no limit; spin's -uN)")
 	interactive := fs.Bool("i", false, "interactive simulation: choices are read from the standard input")
-	replay := fs.Bool("t", false, "replay the trail model.pml.trail")
+	replay := &trailNumber{n: -1}
+	fs.Var(replay, "t", "replay the trail model.pml.trail; -tN (spin's -t1, -t2, ...) the trail model.pmlN.trail that -e wrote")
 	trailPath := fs.String("trail", "", "replay the trail in `file`")
+	fs.StringVar(trailPath, "k", "", "the same as -trail: replay the trail in `file` (spin's -k)")
 	fs.BoolVar(&opt.PrintSteps, "p", false, "print every step")
 	fs.BoolVar(&opt.Globals, "g", false, "print the global variables after each step")
 	fs.BoolVar(&opt.Locals, "l", false, "print the local variables that a step changes")
@@ -67,10 +72,14 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		opt.Seed = *seed
 		opt.Output = stdout
 		switch {
-		case *trailPath != "" || *replay:
+		case *trailPath != "" || replay.n >= 0:
 			tp := *trailPath
 			if tp == "" {
-				tp = trail.Path(path, 0)
+				tp = trail.Path(path, max(replay.n, 0))
+			}
+			if fi, err := os.Stat(tp); err == nil && !fi.Mode().IsRegular() {
+				fmt.Fprintf(stderr, "gospin: %s: not a regular file\n", tp)
+				return exitUsage
 			}
 			t, err := simulate.ReadTrailFile(tp)
 			if err != nil {
@@ -143,3 +152,32 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 
 // stdin is where interactive choices are read from (tests replace it).
 var stdin io.Reader = os.Stdin
+
+// trailNumber is gospin run's -t: -t alone replays model.pml.trail, -tN
+// (spin's -t1, -t2, ...) model.pmlN.trail; n is -1 when -t is not given.
+type trailNumber struct{ n int }
+
+func (t *trailNumber) String() string {
+	if t == nil || t.n < 0 {
+		return "false"
+	}
+	return strconv.Itoa(t.n)
+}
+func (t *trailNumber) IsBoolFlag() bool { return true }
+func (t *trailNumber) optional()        {}
+func (t *trailNumber) Set(s string) error {
+	switch s {
+	case "true":
+		t.n = 0
+		return nil
+	case "false":
+		t.n = -1
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errors.New("-t takes a trail number: -t, -t1, -t2, ...")
+	}
+	t.n = n
+	return nil
+}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -46,39 +48,50 @@ type modelOptions struct {
 	noHideWriteOnly bool // -o2
 	noMerge         bool // -o3
 	noReduce        bool // -noreduce
+	strictEnd       bool // -q: valid end states need empty channels (pan -q)
 }
 
 func setupVerify(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
-	ff.register(fs)
 	var mo modelOptions
 	var vo verify.Options
+	var memlim int64
+	var noClaim, safety, np bool
+	iterative := 0 // pan's -i (1) and -I (2)
+	ff.registerVerify(fs, panTargets{noReduce: &mo.noReduce, bfs: &vo.BFS, noClaim: &noClaim,
+		noCompress: &vo.NoCompress, safety: &safety, np: &np, memlimMB: &memlim}, &iterative)
 	fs.BoolVar(&mo.noDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&mo.noHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
 	fs.BoolVar(&mo.noMerge, "o3", false, "do not merge statements (spin -o3)")
 	fs.BoolVar(&vo.Stubborn, "stubborn", false, "stubborn sets: where no single process gives an ample set, reduce to the steps of a set of processes closed under dependency and enabling (with necessary enabling sets over guard conjuncts; safety searches, and -a or invariants on an ltl property or never claim reduced on the product); fewer states, more time per state; the default is SPIN-style ample sets of one process")
 	fs.BoolVar(&vo.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (depth-first; safety searches, and -a or invariants with a claim the search reduces)")
 	fs.BoolVar(&mo.noReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches, to searches with a never claim or ltl property (with -a by nested DFS; the claim in SI normal form, or its closure under stuttering with every error checked against the claim) and to -l (on the product with <>[] np_ in SI normal form); breadth-first with the queue proviso; never with -scc, -f, or -bfs with -l")
-	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples)")
-	fs.IntVar(&vo.MaxDepth, "m", 10000, "maximum search depth")
-	fs.IntVar(&vo.HashLog2, "w", 20, "initial hash table size as a power of two (the table grows)")
-	memlim := fs.Int64("memlim", 0, "memory limit in `MB` for states (0: none)")
-	fs.IntVar(&vo.StopAfter, "c", 1, "stop at the `N`th error (0: do not stop)")
+	fs.BoolVar(&vo.BFS, "bfs", false, "breadth-first search (shortest counterexamples; pan's -DBFS)")
+	natVar(fs, &vo.MaxDepth, "m", 10000, "maximum search `depth` (pan's -m; glued: -m100000)")
+	natVar(fs, &vo.HashLog2, "w", 20, "initial hash table size as a power of two (pan's -w; the table grows)")
+	nat64Var(fs, &memlim, "memlim", 0, "memory limit in `MB` for states (0: none; pan's -DMEMLIM=N)")
+	natVar(fs, &vo.StopAfter, "c", 1, "stop at the `N`th error (0: do not stop; pan's -c)")
 	fs.BoolVar(&vo.AllTrails, "e", false, "keep going and write a trail for every error")
 	fs.BoolVar(&vo.IgnoreAssert, "A", false, "ignore assertion violations")
 	fs.BoolVar(&vo.IgnoreEnd, "E", false, "ignore invalid end states")
+	fs.BoolVar(&mo.strictEnd, "q", false, "require empty channels in valid end states (pan's -q)")
+	noUnreached := fs.Bool("n", false, "no listing of unreached code (pan's -n)")
+	fs.BoolFunc("i", "search for shorter error trails: after each error the depth limit becomes the error's depth and the search is run again, until no error is found (pan's -i; -bfs finds the shortest trail in one search)", func(string) error {
+		iterative = 1
+		return nil
+	})
 	fs.BoolVar(&vo.Fair, "f", false, "weak fairness: only cycles on which every continuously enabled process moves (with -a or -l)")
 	fs.BoolVar(&vo.NoCompress, "nocompress", false, "store states as they are (default: zero-suppressed when a sample of states shows that it saves a fifth or more)")
 	fs.BoolVar(&vo.Compress, "compress", false, "store states zero-suppressed: a bitmap of the nonzero bytes, then those bytes")
 	fs.BoolVar(&vo.SCC, "scc", false, "find cycles with the SCC-based check (Couvreur) instead of nested DFS; fairness as acceptance marks")
 	fs.BoolVar(&vo.NonProgress, "l", false, "look for non-progress cycles (cycles without a progress label)")
 	fs.BoolVar(&vo.Accept, "a", false, "look for acceptance cycles (never claim accept labels, or process accept labels without a claim)")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	quiet := fs.Bool("q", false, "no progress line on stderr")
+	asJSON := fs.Bool("json", false, "print the report as JSON (one object; 'gospin help verify' describes it)")
+	noProgress := fs.Bool("noprogress", false, "no progress line on stderr")
 	noTrail := fs.Bool("notrail", false, "write no trail files")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	claimName := fs.String("N", "", "check only the never claim or ltl property `name`")
-	noClaim := fs.Bool("noclaim", false, "ignore the model's never claims and ltl properties")
+	fs.BoolVar(&noClaim, "noclaim", false, "ignore the model's never claims and ltl properties")
 	noTGBA := fs.Bool("notgba", false, "with -scc -a, check ltl properties on their never claim (degeneralized) instead of their generalized Büchi automaton")
 	return func(args []string) int {
 		if len(args) != 1 {
@@ -86,10 +99,14 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		path := args[0]
+		if err := checkVerifyOptions(&vo, &mo, safety, np, &iterative); err != nil {
+			fmt.Fprintf(stderr, "gospin verify: %v\n", err)
+			return exitUsage
+		}
 		if vo.AllTrails {
 			vo.StopAfter = 0
 		}
-		vo.MemLimit = *memlim << 20
+		vo.MemLimit = memlim << 20
 		vo.Reduce = !mo.noReduce
 		r := ff.load(path, false)
 		if r == nil {
@@ -100,7 +117,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		props := property.List(r.Model)
 		var todo []*property.Property
 		switch {
-		case *noClaim:
+		case noClaim:
 			todo = []*property.Property{nil}
 		case *claimName != "":
 			p := property.Find(props, *claimName)
@@ -144,6 +161,10 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		defer stop()
 		var sums []*report.Summary
 		code := exitOK
+		progressOut := stdout // pan's lines, such as "reducing search depth"
+		if *asJSON {
+			progressOut = stderr
+		}
 		leapNote := false
 		for _, p := range todo {
 			o := vo
@@ -202,12 +223,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 					o.TrailBase = path + "." + p.Name
 				}
 			}
-			if !*quiet && !*asJSON && isTerminal(os.Stderr) {
-				o.Progress = func(st search.Stats) {
-					fmt.Fprintf(os.Stderr, "\rdepth %d  states %d  transitions %d  %.0f states/s  memory %.1f MB   ",
-						st.DepthReached, st.StatesStored, st.Transitions,
-						float64(st.StatesStored)/st.Elapsed.Seconds(), float64(st.Store.Memory())/(1<<20))
-				}
+			tty := isTerminal(os.Stderr)
+			if !*noProgress && !(tty && *asJSON) {
+				o.Progress = progressFunc(stderr, tty)
 			}
 			start := time.Now()
 			closure := usesClosure(p, &o) || o.InertClaim
@@ -228,7 +246,15 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				}
 				ro.ClosureOf = mc
 			}
-			sum, _, err := verify.Run(ctx, path, m, ro)
+			if closure && iterative != 0 {
+				fmt.Fprintln(stderr, "gospin: -i and -I are not used: this property is checked on its closure under stuttering")
+			}
+			var sum *report.Summary
+			if iterative != 0 && !closure {
+				sum, err = runIterative(ctx, path, m, ro, iterative, progressOut)
+			} else {
+				sum, _, err = verify.Run(ctx, path, m, ro)
+			}
 			if closure && err == nil {
 				var full *report.Summary
 				if sum.Unconfirmed > 0 && sum.Errors == 0 && ctx.Err() == nil {
@@ -255,8 +281,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 					sum.StutterNote = note
 				}
 			}
-			if o.Progress != nil {
-				fmt.Fprint(os.Stderr, "\r\033[K")
+			if o.Progress != nil && tty {
+				fmt.Fprint(stderr, "\r\033[K")
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
@@ -266,11 +292,18 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			if p != nil {
 				sum.Property = p.Name
 			}
+			sum.StrictEnd = mo.strictEnd
+			if *noUnreached {
+				sum.Unreached = nil // pan -n
+			}
 			sums = append(sums, sum)
 			if sum.Errors > 0 {
 				code = exitFound
 			}
 			if !*asJSON {
+				if len(sums) == 1 {
+					fmt.Fprintln(stdout, versionLine())
+				}
 				if len(todo) > 1 {
 					fmt.Fprintf(stdout, "== property %s ==\n", p.Name)
 				}
@@ -281,10 +314,15 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			}
 		}
 		if *asJSON {
-			if len(sums) == 1 {
-				report.JSON(stdout, sums[0])
-			} else {
-				report.JSONList(stdout, sums)
+			vi := readVersion()
+			rev := vi.revision
+			if rev != "" && vi.modified {
+				rev += "+modified"
+			}
+			doc := report.NewDocument(vi.version, rev, path, jsonOptions(&vo, &mo, memlim, iterative, *claimName, noClaim, ff.defines), sums)
+			if err := doc.Write(stdout); err != nil {
+				fmt.Fprintf(stderr, "gospin: %v\n", err)
+				return exitUsage
 			}
 		}
 		return code
@@ -292,3 +330,119 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// checkVerifyOptions refuses the combinations pan refuses and says what
+// it drops, as pan does.
+func checkVerifyOptions(vo *verify.Options, mo *modelOptions, safety, np bool, iterative *int) error {
+	if safety && (vo.Accept || vo.NonProgress || vo.Fair) {
+		return errors.New("-a, -l and -f are disabled by -DSAFETY (as in pan)")
+	}
+	if safety && np {
+		return errors.New("cannot combine -DNP and -DSAFETY (as in pan)")
+	}
+	if np && vo.Accept {
+		fmt.Fprintln(stderr, "gospin: warning: -a is disabled by -DNP, ignored (as in pan)")
+		vo.Accept = false
+	}
+	if *iterative != 0 && (vo.Accept || vo.NonProgress) {
+		fmt.Fprintln(stderr, "gospin: warning: -i or -I work for safety properties only (ignored)")
+		*iterative = 0
+	}
+	if *iterative != 0 && vo.BFS {
+		fmt.Fprintln(stderr, "gospin: -i and -I are not used: a breadth-first search finds the shortest trail")
+		*iterative = 0
+	}
+	if *iterative != 0 && vo.AllTrails {
+		return errors.New("-i and -I keep one trail, the shortest: they cannot be combined with -e")
+	}
+	if vo.HashLog2 > 40 {
+		return fmt.Errorf("-w%d: the hash table would have 2^%d slots (at most -w40)", vo.HashLog2, vo.HashLog2)
+	}
+	return nil
+}
+
+// runIterative is pan's -i (iterative 1) and -I (2): after an error at
+// depth N the search runs again with the depth limit N (pan -i) or N/2
+// (pan -I), so that only shorter trails are found, until a search finds
+// no error. Pan lowers the limit within one search; gospin starts a new
+// one each time (so it finds a shorter trail where pan, without -DREACH,
+// may miss it). The summary is that of the last search that found an
+// error, whose trail is the one left on disk.
+func runIterative(ctx context.Context, path string, m verify.Model, o verify.Options, iterative int, out io.Writer) (*report.Summary, error) {
+	o.StopAfter, o.AllTrails = 1, false
+	best, _, err := verify.Run(ctx, path, m, o)
+	for err == nil && best.Errors > 0 && len(best.Violations) > 0 && ctx.Err() == nil {
+		// the search's depth of the error is pan's depth + 1 (panDepth)
+		d := best.Violations[0].Depth + 1
+		limit := d - 1
+		if iterative == 2 {
+			limit = d / 2
+		}
+		if limit < 1 || limit >= o.MaxDepth && o.MaxDepth > 0 {
+			break
+		}
+		o.MaxDepth = limit
+		fmt.Fprintf(out, "gospin: reducing search depth to %d\n", limit)
+		var sum *report.Summary
+		sum, _, err = verify.Run(ctx, path, m, o)
+		if err != nil || sum.Errors == 0 {
+			break
+		}
+		best = sum
+	}
+	return best, err
+}
+
+// progressFunc prints the search's progress: on a terminal one line
+// rewritten in place, elsewhere (a log, CI) pan's lines
+// "Depth= ... States= ... Transitions= ... Memory= ... t= ... R= ...".
+func progressFunc(w io.Writer, tty bool) func(search.Stats) {
+	return func(st search.Stats) {
+		secs := st.Elapsed.Seconds()
+		mem := float64(st.Store.Memory()+st.StackBytes) / (1 << 20)
+		if tty {
+			fmt.Fprintf(w, "\rdepth %d  states %d  transitions %d  %.0f states/s  memory %.1f MB   ",
+				st.DepthReached, st.StatesStored, st.Transitions, float64(st.StatesStored)/secs, mem)
+			return
+		}
+		fmt.Fprintf(w, "Depth= %7d States= %8.3g Transitions= %8.3g Memory= %9.3f\t",
+			st.DepthReached, float64(st.StatesStored), float64(st.Transitions), mem)
+		if secs > 0.01 {
+			fmt.Fprintf(w, "t= %8.3g R= %7.0g", secs, float64(st.StatesStored)/secs)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// jsonOptions are the settings of the JSON report.
+func jsonOptions(vo *verify.Options, mo *modelOptions, memlim int64, iterative int, claim string, noClaim bool, defines []string) report.Options {
+	o := report.Options{
+		Search:          "dfs",
+		MaxDepth:        vo.MaxDepth,
+		HashLog2:        vo.HashLog2,
+		MemLimitMB:      memlim,
+		StopAfter:       vo.StopAfter,
+		AllTrails:       vo.AllTrails,
+		Reduce:          vo.Reduce,
+		Stubborn:        vo.Stubborn,
+		Leap:            vo.Leap,
+		SCC:             vo.SCC,
+		DeadVarReset:    !mo.noDeadVarReset,
+		HideWriteOnly:   !mo.noHideWriteOnly,
+		Merge:           !mo.noMerge,
+		StrictEndStates: mo.strictEnd,
+		Property:        claim,
+		NoClaim:         noClaim,
+		Defines:         append([]string{}, defines...),
+	}
+	if vo.BFS {
+		o.Search = "bfs"
+	}
+	switch iterative {
+	case 1:
+		o.Iterative = "-i"
+	case 2:
+		o.Iterative = "-I"
+	}
+	return o
+}
