@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"sort"
+	"strings"
 )
 
 // Schema is the version of the shape of Document. It changes only when a
@@ -174,4 +176,43 @@ func (d *Document) Write(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(d)
+}
+
+// Shape lists the paths of a decoded JSON value (json.Unmarshal into an
+// any) with their types, one a line, sorted:
+// "properties[].violations[].depth number". The elements of a list share
+// one path. The tests of the document's shape compare it with a golden
+// file (testdata/document.shape).
+func Shape(v any) string {
+	set := map[string]bool{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			set[path+" object"] = true
+			for k, e := range x {
+				walk(strings.TrimPrefix(path+"."+k, "."), e)
+			}
+		case []any:
+			set[path+" array"] = true
+			for _, e := range x {
+				walk(path+"[]", e)
+			}
+		case string:
+			set[path+" string"] = true
+		case float64:
+			set[path+" number"] = true
+		case bool:
+			set[path+" bool"] = true
+		case nil:
+			set[path+" null"] = true
+		}
+	}
+	walk("", v)
+	var lines []string
+	for l := range set {
+		lines = append(lines, strings.TrimSpace(l))
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n") + "\n"
 }

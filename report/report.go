@@ -16,7 +16,7 @@ type Violation struct {
 	Message  string `json:"message"`  // e.g. "assertion violated (x<3)"
 	Location string `json:"location"` // file:line:col of the statement, when known
 	Depth    int    `json:"depth"`
-	Trail    string `json:"trail,omitempty"` // path of the trail file written for it
+	Trail    string `json:"trail"` // path of the trail file written for it, "" for none
 }
 
 // Unreached lists the statements of one process type that the search never
@@ -76,6 +76,10 @@ type Summary struct {
 	Unconfirmed int `json:"-"`
 	// StrictEnd: valid end states need empty channels (pan's -q).
 	StrictEnd bool `json:"-"`
+	// ErrorNumber is added to the numbers of the errors in the text
+	// report (gospin:1: ...), for the errors of earlier searches that it
+	// follows (pan's -i).
+	ErrorNumber int `json:"-"`
 	// Compressed: states were stored zero-suppressed.
 	Compressed   bool  `json:"-"`
 	MaxDepth     int   `json:"-"`
@@ -126,7 +130,7 @@ func plusMinus(b bool, yes, no string) string {
 func Text(w io.Writer, s *Summary) {
 	for i, v := range s.Violations {
 		// pan's shape: pan:1: assertion violated (x<3) (at depth 5)
-		fmt.Fprintf(w, "gospin:%d: %s (at depth %d)\n", i+1, v.Message, v.Depth)
+		fmt.Fprintf(w, "gospin:%d: %s (at depth %d)\n", s.ErrorNumber+i+1, v.Message, v.Depth)
 		if v.Trail != "" {
 			fmt.Fprintf(w, "gospin: wrote %s\n", v.Trail)
 		}

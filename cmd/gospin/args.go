@@ -163,6 +163,12 @@ func flagError(cmd string, err error) error {
 // it has none; "" for a flag that is not one of SPIN's.
 func spinHint(cmd, name string) string {
 	letter, arg := name[:1], name[1:]
+	switch name {
+	case "search", "run":
+		return "spin -search and -run verify: use 'gospin verify' (pan's options are accepted)"
+	case "version":
+		return "use 'gospin version'"
+	}
 	switch cmd {
 	case "verify":
 		switch letter {
@@ -197,10 +203,6 @@ func spinHint(cmd, name string) string {
 		case "D":
 			return "-D takes NAME[=VALUE]: -DNOREDUCE or -D NOREDUCE"
 		}
-		switch name {
-		case "search", "run":
-			return "spin -search and -run verify: use 'gospin verify' (pan's options are accepted)"
-		}
 	case "run":
 		switch letter {
 		case "a":
@@ -217,10 +219,6 @@ func spinHint(cmd, name string) string {
 			return "spin -nN sets the seed: -n7 or -seed 7"
 		case "U":
 			return "-U (undefine a macro) is not supported; give the macros to define with -D"
-		}
-		switch name {
-		case "search", "run":
-			return "spin -search and -run verify: use 'gospin verify' (pan's options are accepted)"
 		}
 	}
 	return ""

@@ -36,6 +36,41 @@ The options are those of SPIN's verifier (pan) and of 'spin -a':
 -o3 statement merging. With -noreduce -o1 -o2 -o3 gospin explores exactly
 the state space that SPIN explores with the same settings.
 
+SPIN's spellings work: flags may follow the model (gospin verify m.pml -a);
+pan's numbers may be glued (-m100000 -w24 -c0); pan's -q (valid end states
+need empty channels), -n (no unreached-code listing), -i and -I (shorter
+trails: after each error the search runs again with the depth limit at the
+error's depth, or half of it for -I) are pan's. gcc's -D of pan's
+compile-time names is taken too: -D with one of pan's names (NOREDUCE, BFS,
+SAFETY, NP, MEMLIM=N, NOCLAIM, NOCOMP; VECTORSZ=N and other tuning names
+are accepted and ignored with a note; BITSTATE, HC0-HC4, COLLAPSE and MA
+are refused: gospin's storage is exhaustive) is that pan option, any other
+-D defines a macro of the model, as spin -D does; -macro defines a macro
+whatever its name. -I dir adds an #include directory; -I alone (or before
+something that is not a directory) is pan's -I.
+
+The report is pan's: a first line naming gospin's version, then each error
+as "gospin:1: assertion violated (x<3) (at depth 5)", at the depth pan
+reports for a safety error (the number of steps before the failing one;
+for an acceptance or non-progress cycle, and for errors found with a never
+claim, whose steps pan counts apart from the system's, gospin's own count).
+Where the numbers are gospin's own they differ from pan's: the state
+vector's size (gospin's layout), the memory figures, the "state N" numbers
+of the unreached-code listing (gospin's locations) and, where statements
+are merged differently, the depth and the numbers of states. On a terminal
+the progress is one line on stderr; elsewhere (a log, CI) pan's lines
+"Depth= States= Transitions= Memory= t= R=" every two seconds; -noprogress
+turns both off.
+
+With -json the report is one JSON object on stdout, whatever was checked:
+version, revision, schema (an integer, 1, raised only when a field changes
+meaning or goes), model, options (the settings asked for), complete and
+reason (why not complete, "" when complete), errors, and properties: a list
+with one entry per property checked (one, named "", for a model without a
+claim), each with its checks (claim, assertions, end_states, acceptance,
+non_progress, fairness, reduction, storage), complete, reason, the
+statistics, violations, unreached, reduction_note and stutter_note.
+
 The exit status is 0 when no error was found, 1 when one was, 2 on a bad
 model or command line. Ctrl-C ends the search with the statistics so far.`,
 		setup: setupVerify,
@@ -164,6 +199,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		progressOut := stdout // pan's lines, such as "reducing search depth"
 		if *asJSON {
 			progressOut = stderr
+		} else {
+			// the report's first line, as pan's "(Spin Version ...)"
+			fmt.Fprintln(stdout, versionLine())
 		}
 		leapNote := false
 		for _, p := range todo {
@@ -301,9 +339,6 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				code = exitFound
 			}
 			if !*asJSON {
-				if len(sums) == 1 {
-					fmt.Fprintln(stdout, versionLine())
-				}
 				if len(todo) > 1 {
 					fmt.Fprintf(stdout, "== property %s ==\n", p.Name)
 				}
@@ -371,6 +406,7 @@ func checkVerifyOptions(vo *verify.Options, mo *modelOptions, safety, np bool, i
 func runIterative(ctx context.Context, path string, m verify.Model, o verify.Options, iterative int, out io.Writer) (*report.Summary, error) {
 	o.StopAfter, o.AllTrails = 1, false
 	best, _, err := verify.Run(ctx, path, m, o)
+	n := 1 // the number of the best error, as pan numbers them
 	for err == nil && best.Errors > 0 && len(best.Violations) > 0 && ctx.Err() == nil {
 		// the search's depth of the error is pan's depth + 1 (panDepth)
 		d := best.Violations[0].Depth + 1
@@ -382,13 +418,26 @@ func runIterative(ctx context.Context, path string, m verify.Model, o verify.Opt
 			break
 		}
 		o.MaxDepth = limit
-		fmt.Fprintf(out, "gospin: reducing search depth to %d\n", limit)
-		var sum *report.Summary
-		sum, _, err = verify.Run(ctx, path, m, o)
-		if err != nil || sum.Errors == 0 {
+		sum, _, rerr := verify.Run(ctx, path, m, o)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if sum.Errors == 0 {
 			break
 		}
+		// as pan: each error found, then the new limit; the last one
+		// found is the report's
+		v := best.Violations[0]
+		fmt.Fprintf(out, "gospin:%d: %s (at depth %d)\n", n, v.Message, v.Depth)
+		if v.Trail != "" {
+			fmt.Fprintf(out, "gospin: wrote %s\n", v.Trail)
+		}
+		fmt.Fprintf(out, "gospin: reducing search depth to %d\n", limit)
 		best = sum
+		n++
+	}
+	if best != nil {
+		best.ErrorNumber = n - 1
 	}
 	return best, err
 }
