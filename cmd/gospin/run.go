@@ -138,6 +138,9 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
 		}
+		if validateOnly {
+			return exitOK
+		}
 		res, err := simulate.Run(e, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)

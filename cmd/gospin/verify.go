@@ -175,6 +175,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				todo = []*property.Property{nil}
 			}
 		}
+		if validateOnly {
+			return exitOK
+		}
 		if *cpuProfile != "" {
 			f, err := os.Create(*cpuProfile)
 			if err != nil {
@@ -363,6 +366,11 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		return code
 	}
 }
+
+// validateOnly makes verify and run stop once the command line is checked
+// and the model loaded, before any search or simulation (the command-line
+// fuzz target sets it).
+var validateOnly bool
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
