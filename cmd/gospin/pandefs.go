@@ -27,8 +27,9 @@ const (
 
 type panDefine struct {
 	kind panDefineKind
-	// value: the name takes a value (-DMEMLIM=N); valueOpt: it may
-	value, valueOpt bool
+	// value: the name takes a value (-DMEMLIM=N); the others may have one
+	// (-DNOREDUCE=1), which is ignored, as pan's C code ignores it
+	value bool
 	// what: for panIgnored and the refusals, why; for panMapped, the
 	// gospin flag it stands for
 	what string
@@ -44,14 +45,14 @@ var panDefines = map[string]panDefine{
 	"NOCOMP":   {kind: panMapped, what: "-nocompress"},
 
 	"BITSTATE": {kind: panNotYet, what: "bitstate hashing is not yet supported: gospin stores every state exhaustively"},
-	"HC":       {kind: panNotYet, valueOpt: true, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC":       {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"HC0":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"HC1":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"HC2":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"HC3":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"HC4":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
 	"COLLAPSE": {kind: panNotYet, what: "collapse compression is not yet supported (gospin's states are zero-suppressed: -compress)"},
-	"MA":       {kind: panNotYet, valueOpt: true, what: "minimized-automaton storage is not yet supported"},
+	"MA":       {kind: panNotYet, what: "minimized-automaton storage is not yet supported"},
 
 	"VECTORSZ":     {kind: panIgnored, value: true, what: "gospin has no limit on the state vector"},
 	"NFAIR":        {kind: panIgnored, value: true, what: "gospin has no limit on the processes of a fair search"},
@@ -72,9 +73,9 @@ var panDefines = map[string]panDefine{
 	"NOSTUTTER": {kind: panRefused, what: "gospin always extends finite runs by stuttering, as pan does by default"},
 	"SC":        {kind: panRefused, what: "gospin keeps its search stack in memory"},
 	"BCS":       {kind: panRefused, what: "bounded context switching is not supported"},
-	"T_RAND":    {kind: panRefused, valueOpt: true, what: "randomized search orders are not supported"},
-	"P_RAND":    {kind: panRefused, valueOpt: true, what: "randomized search orders are not supported"},
-	"RANDOMIZE": {kind: panRefused, valueOpt: true, what: "randomized search orders are not supported"},
+	"T_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
+	"P_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
+	"RANDOMIZE": {kind: panRefused, what: "randomized search orders are not supported"},
 	"T_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
 	"P_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
 	"BFS_PAR":   {kind: panRefused, what: "gospin's search uses one core (-bfs: breadth-first)"},
@@ -110,8 +111,6 @@ func (t panTargets) set(def string) (ok bool, err error) {
 	switch {
 	case d.value && (!hasVal || val == ""):
 		return true, fmt.Errorf("-D%s needs a value: -D%s=N", name, name)
-	case !d.value && !d.valueOpt && hasVal:
-		return true, fmt.Errorf("-D%s takes no value", name)
 	}
 	var n int64
 	if d.value {

@@ -24,7 +24,11 @@ Run simulates one execution of the model, as spin does without -a: at
 random (the default), interactively (-i: the executable statements are
 listed and the number of the one to execute is read from the standard
 input; q quits), or replaying the trail of an error found by 'gospin
-verify' (-t: model.pml.trail, or -trail FILE).
+verify' (-t: model.pml.trail; -t1, -t2, ...: the trails model.pml1.trail,
+... that verify -e wrote; -k FILE or -trail FILE: that file).
+
+spin's spellings work: -n7 (the seed), -t2, -k file, -DN=3, -I. (glued),
+-u100, and flags after the model (gospin run m.pml -p).
 
 The random choices come from a PCG generator seeded with -seed. Unlike
 spin, which seeds from the clock, the default seed is fixed (1), so that
