@@ -137,7 +137,9 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		// every variable as the model has it. A trail found with
 		// statement merging (gospin verify's default) is replayed with it.
 		merge := opt.Mode == simulate.Replay && opt.Trail.Headers["merge"] == "yes"
-		e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge})
+		// a trail found with pan's -q: end states need empty channels
+		strict := opt.Mode == simulate.Replay && opt.Trail.Headers["strict-end"] == "yes"
+		e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge, StrictEnd: strict})
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage

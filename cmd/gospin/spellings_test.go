@@ -219,3 +219,25 @@ func TestRunSpellings(t *testing.T) {
 		t.Errorf("no second trail: %v", err)
 	}
 }
+
+// TestStrictEndReplay: a trail found with pan's -q (an end state with a
+// message left in a channel) replays as the error it is: the trail says
+// -q, and gospin run -t ends with exit 1; the same end without -q is a
+// normal end.
+func TestStrictEndReplay(t *testing.T) {
+	dir := cliModels(t)
+	model := filepath.Join(dir, "strict_end.pml")
+	if code, out, errs := gospin("verify", "-q", "-noprogress", model); code != exitFound {
+		t.Fatalf("verify -q: exit %d\n%s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(model + ".trail")
+	if err != nil || !strings.Contains(string(data), "# strict-end: yes\n") {
+		t.Fatalf("the trail does not say -q: %v\n%s", err, data)
+	}
+	if code, out, errs := gospin("run", "-t", model); code != exitFound || !strings.Contains(out, "queue 1 (c): [2]") {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := gospin("run", "-u", "100", model); code != exitOK {
+		t.Errorf("simulation without -q: exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -258,6 +258,14 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				}
 				o.TrailHeaders = h
 			}
+			if mo.strictEnd {
+				// pan -q: a replay must judge the end state the same way
+				h := map[string]string{"strict-end": "yes"}
+				for k, v := range o.TrailHeaders {
+					h[k] = v
+				}
+				o.TrailHeaders = h
+			}
 			if !*noTrail {
 				o.TrailBase = path
 				if len(todo) > 1 {
