@@ -416,9 +416,11 @@ func checkVerifyOptions(vo *verify.Options, mo *modelOptions, safety, np bool, i
 // depth N the search runs again with the depth limit N (pan -i) or N/2
 // (pan -I), so that only shorter trails are found, until a search finds
 // no error. Pan lowers the limit within one search; gospin starts a new
-// one each time (so it finds a shorter trail where pan, without -DREACH,
-// may miss it). The summary is that of the last search that found an
-// error, whose trail is the one left on disk.
+// one each time. Neither is sure to find the shortest trail (a state first
+// reached by a long path is matched when reached again by a shorter one):
+// -bfs is. The summary is that of the last search that found an error,
+// whose trail is the one left on disk; the depth limit that search ran
+// under is -i's own, and not reported as "max search depth too small".
 func runIterative(ctx context.Context, path string, m verify.Model, o verify.Options, iterative int, out io.Writer) (*report.Summary, error) {
 	o.StopAfter, o.AllTrails = 1, false
 	best, _, err := verify.Run(ctx, path, m, o)
@@ -441,6 +443,7 @@ func runIterative(ctx context.Context, path string, m verify.Model, o verify.Opt
 		if sum.Errors == 0 {
 			break
 		}
+		sum.DepthLimited = false // the limit is -i's
 		// as pan: each error found, then the new limit; the last one
 		// found is the report's
 		v := best.Violations[0]
