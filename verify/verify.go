@@ -246,7 +246,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
-			Depth:   panDepth(e),
+			Depth:   panDepth(e, claim || opt.InertClaim || opt.NonProgress),
 		}
 		if e.Violation.Pos.IsValid() {
 			v.Location = e.Violation.Pos.String()
@@ -298,15 +298,20 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 
 // panDepth is the depth pan reports for error e ("at depth N"). The
 // search counts the depth of the state an error is found in (for an error
-// of a step, the state the step leads to); pan counts one less: for a step,
-// the depth of the state it starts from; for an invalid end state, one
-// less than its depth, -1 for the initial state, which gospin shows as 0.
-// Cycles keep the search's depth (pan counts the nested search's steps in
-// its own way).
-func panDepth(e search.Error) int {
+// of a step, the state the step leads to), one step of the system and of
+// the never claim together; pan counts one less (for a step, the depth of
+// the state it starts from; for an invalid end state one less than its
+// depth, -1 for the initial state, which gospin shows as 0), and with a
+// never claim (also pan -l's) the claim's steps and the system's apart:
+// 2N-1 for the search's N. Cycles keep the search's depth (pan counts the
+// nested search's steps in its own way).
+func panDepth(e search.Error, claim bool) int {
 	switch e.Violation.Kind {
 	case pins.AcceptanceCycle, pins.NonProgressCycle:
 		return e.Depth
+	}
+	if claim {
+		return max(2*e.Depth-1, 0)
 	}
 	return max(e.Depth-1, 0)
 }

@@ -157,3 +157,26 @@ func TestAssertionDepthAsPan(t *testing.T) {
 func searchStatsForTest() search.Stats {
 	return search.Stats{StatesStored: 1000000, Transitions: 2400000, DepthReached: 509372, Elapsed: 5390 * time.Millisecond}
 }
+
+// TestClaimDepthAsPan: with a never claim, or pan -l's, the error's depth
+// is pan's, which counts the claim's steps apart (testdata/cli/claim_*.pml
+// give pan's figures).
+func TestClaimDepthAsPan(t *testing.T) {
+	dir := cliModels(t)
+	for _, c := range []struct {
+		args []string
+		line string
+	}{
+		{[]string{"claim_depth.pml"}, "gospin:1: assertion violated (x==4) (at depth 23)"},
+		{[]string{"-DNOCLAIM", "-l", "claim_depth.pml"}, "gospin:1: assertion violated (x==4) (at depth 23)"},
+		{[]string{"-DNOCLAIM", "claim_depth.pml"}, "gospin:1: assertion violated (x==4) (at depth 11)"},
+		{[]string{"claim_end.pml"}, "gospin:1: end state in claim reached (at depth 17)"},
+	} {
+		args := append([]string{"verify", "-noreduce", "-notrail"}, c.args...)
+		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
+		_, out, errs := gospin(args...)
+		if !strings.Contains(out, "\n"+c.line+"\n") {
+			t.Errorf("%v: no %q\n%s%s", c.args, c.line, out, errs)
+		}
+	}
+}

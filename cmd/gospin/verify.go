@@ -51,9 +51,11 @@ something that is not a directory) is pan's -I.
 
 The report is pan's: a first line naming gospin's version, then each error
 as "gospin:1: assertion violated (x<3) (at depth 5)", at the depth pan
-reports for a safety error (the number of steps before the failing one;
-for an acceptance or non-progress cycle, and for errors found with a never
-claim, whose steps pan counts apart from the system's, gospin's own count).
+reports for a safety error (the number of steps before the failing one,
+the never claim's steps counted apart from the system's, as pan counts
+them; for an acceptance or non-progress cycle gospin's own count, and for
+an ltl property pan's may be one less, where spin's claim fails with an
+assertion of its own where gospin's reaches its end).
 Where the numbers are gospin's own they differ from pan's: the state
 vector's size (gospin's layout), the memory figures, the "state N" numbers
 of the unreached-code listing (gospin's locations) and, where statements
