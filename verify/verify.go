@@ -248,6 +248,20 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			Message: e.Violation.Message,
 			Depth:   panDepth(e, claim || opt.InertClaim || opt.NonProgress),
 		}
+		if e.Trail != nil && v.Depth > 0 && e.CycleStart < 0 {
+			// pan counts a rendezvous as two steps, the send and the
+			// receive; the search, as one
+			tm := pins.Model(m)
+			switch {
+			case opt.ClosureOf != nil:
+				tm = opt.ClosureOf
+			case sopt.Property != nil && opt.ClaimModel != nil:
+				tm = opt.ClaimModel
+			}
+			if n, ok := rendezvousSteps(tm, e.Trail); ok {
+				v.Depth += n
+			}
+		}
 		if e.Violation.Pos.IsValid() {
 			v.Location = e.Violation.Pos.String()
 		}
@@ -314,6 +328,39 @@ func panDepth(e search.Error, claim bool) int {
 		return max(2*e.Depth-1, 0)
 	}
 	return max(e.Depth-1, 0)
+}
+
+// rendezvousSteps replays steps on m and counts the rendezvous among
+// them; ok is false when the steps are not a path of m.
+func rendezvousSteps(m pins.Model, steps []search.Step) (n int, ok bool) {
+	s, err := m.Initial(nil)
+	if err != nil {
+		return 0, false
+	}
+	var next []byte
+	for _, st := range steps {
+		k, found, rv := 0, false, false
+		m.Next(s, func(t *pins.Transition, succ []byte) bool {
+			if t.Pid != st.Pid || t.Group != st.Group {
+				return true
+			}
+			if k < st.K {
+				k++
+				return true
+			}
+			found, rv = true, t.Pid2 >= 0
+			next = append(next[:0], succ...)
+			return false
+		})
+		if !found {
+			return 0, false
+		}
+		if rv {
+			n++
+		}
+		s = append(s[:0], next...)
+	}
+	return n, true
 }
 
 // claimTrails rewrites the trails of a search on a TGBA product for the

@@ -127,8 +127,10 @@ func TestAssertionDepthAsPan(t *testing.T) {
 			t.Skip("no " + tool)
 		}
 	}
-	depthRe := regexp.MustCompile(`(?m)^(?:pan|gospin):1: assertion violated .* \(at depth (\d+)\)$`)
-	for _, m := range []string{"book_p312", "cd_inversion", "ex_3c"} {
+	depthRe := regexp.MustCompile(`(?m)^(?:pan|gospin):1: assertion violated.* \(at depth (\d+)\)$`)
+	// book_p312, cd_inversion, ex_3c: assertions; test_mtype and
+	// gomela_udp_ok: along rendezvous
+	for _, m := range []string{"book_p312", "cd_inversion", "ex_3c", "test_mtype", "gomela_udp_ok"} {
 		dir := t.TempDir()
 		src, err := os.ReadFile(filepath.Join(corpus, m+".pml"))
 		if err != nil {
@@ -159,8 +161,8 @@ func searchStatsForTest() search.Stats {
 }
 
 // TestClaimDepthAsPan: with a never claim, or pan -l's, the error's depth
-// is pan's, which counts the claim's steps apart (testdata/cli/claim_*.pml
-// give pan's figures).
+// is pan's, which counts the claim's steps apart, and a rendezvous as two
+// steps (testdata/cli/claim_*.pml and rendezvous.pml give pan's figures).
 func TestClaimDepthAsPan(t *testing.T) {
 	dir := cliModels(t)
 	for _, c := range []struct {
@@ -171,6 +173,7 @@ func TestClaimDepthAsPan(t *testing.T) {
 		{[]string{"-DNOCLAIM", "-l", "claim_depth.pml"}, "gospin:1: assertion violated (x==4) (at depth 23)"},
 		{[]string{"-DNOCLAIM", "claim_depth.pml"}, "gospin:1: assertion violated (x==4) (at depth 11)"},
 		{[]string{"claim_end.pml"}, "gospin:1: end state in claim reached (at depth 17)"},
+		{[]string{"-o1", "-o2", "-o3", "rendezvous.pml"}, "gospin:1: assertion violated (got!=3) (at depth 8)"},
 	} {
 		args := append([]string{"verify", "-noreduce", "-notrail"}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
