@@ -242,13 +242,17 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sum.Search = "bfs"
 	}
 	ntrail := 0
+	// the steps the rendezvous count may replay, over all errors (-e can
+	// keep thousands of long trails)
+	replayBudget := 1 << 20
 	for i, e := range res.Errors {
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
 			Depth:   panDepth(e, claim || opt.InertClaim || opt.NonProgress),
 		}
-		if e.Trail != nil && v.Depth > 0 && e.CycleStart < 0 {
+		if e.Trail != nil && v.Depth > 0 && e.CycleStart < 0 && len(e.Trail) <= replayBudget {
+			replayBudget -= len(e.Trail)
 			// pan counts a rendezvous as two steps, the send and the
 			// receive; the search, as one
 			tm := pins.Model(m)
