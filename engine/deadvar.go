@@ -18,6 +18,9 @@ type Options struct {
 	// one transition, as SPIN does by default (statement merging; off
 	// with spin -o3). See merge.go.
 	Merge bool
+	// StrictEnd makes a valid end state need every channel empty too, as
+	// pan -q does ("require empty chans in valid end states").
+	StrictEnd bool
 }
 
 // writeOnlyGlobals is the set of global variables that no expression

@@ -21,6 +21,9 @@ type Engine struct {
 	trans       []*ctrans // by transition id
 	locs        [][]*locInfo
 	usesTimeout bool
+	// strictEnd: valid end states need empty channels (pan -q;
+	// Options.StrictEnd)
+	strictEnd bool
 	// conj: per transition, its guard's conjuncts (conjuncts.go; compiled
 	// when first asked for), and the working context FalseConjunct
 	// evaluates them in
@@ -303,6 +306,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	}
 	e = &Engine{prog: prog}
 	e.c.e = e
+	e.strictEnd = opt.StrictEnd
 	if opt.HideWriteOnly {
 		e.hide = writeOnlyGlobals(prog)
 	}
@@ -612,6 +616,16 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 			// without a never claim, pan -a looks for cycles through
 			// the processes' accept labels
 			st |= pins.Accepting
+		}
+	}
+	if e.strictEnd && st&pins.ValidEnd != 0 {
+		// pan -q: a valid end state also has every channel empty (the
+		// length is the byte after a channel's tag)
+		for i := 0; i < c.nchan; i++ {
+			if c.s[c.chanOff[i]+1] != 0 {
+				st &^= pins.ValidEnd
+				break
+			}
 		}
 	}
 	return st

@@ -84,9 +84,32 @@ func (cm *compiler) trans(t *automata.Trans) *ctrans {
 		ct.rargs = cm.recvArgs(t.RArgs)
 	}
 	if t.Kind == automata.TAssert {
-		ct.assertViol = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated " + t.Text[len("assert"):], Pos: t.Pos}
+		ct.assertViol = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated " + singleParens(t.Text[len("assert"):]), Pos: t.Pos}
 	}
 	return ct
+}
+
+// singleParens drops the outer pair of "((x==2))", the text of
+// assert((x==2)), so that the message is pan's "assertion violated (x==2)":
+// one pair of parentheses around the expression.
+func singleParens(s string) string {
+	if len(s) < 4 || s[0] != '(' || s[1] != '(' || s[len(s)-1] != ')' || s[len(s)-2] != ')' {
+		return s
+	}
+	// the inner text must be one parenthesized group: "((a)&&(b))" is not
+	depth := 0
+	for i := 1; i < len(s)-1; i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(s)-2 {
+				return s
+			}
+		}
+	}
+	return s[1 : len(s)-1]
 }
 
 // runtimeViolation describes a run-time error of t (errors are rare: this

@@ -16,7 +16,7 @@ type Violation struct {
 	Message  string `json:"message"`  // e.g. "assertion violated (x<3)"
 	Location string `json:"location"` // file:line:col of the statement, when known
 	Depth    int    `json:"depth"`
-	Trail    string `json:"trail,omitempty"` // path of the trail file written for it
+	Trail    string `json:"trail"` // path of the trail file written for it, "" for none
 }
 
 // Unreached lists the statements of one process type that the search never
@@ -73,7 +73,15 @@ type Summary struct {
 	StutterNote string `json:"stutter_note,omitempty"`
 	// Unconfirmed counts the errors of a search against a claim's closure
 	// under stuttering that the claim itself does not have (dropped).
-	Unconfirmed  int   `json:"-"`
+	Unconfirmed int `json:"-"`
+	// StrictEnd: valid end states need empty channels (pan's -q).
+	StrictEnd bool `json:"-"`
+	// ErrorNumber is added to the numbers of the errors in the text
+	// report (gospin:1: ...), for the errors of earlier searches that it
+	// follows (pan's -i).
+	ErrorNumber int `json:"-"`
+	// Compressed: states were stored zero-suppressed.
+	Compressed   bool  `json:"-"`
 	MaxDepth     int   `json:"-"`
 	StackBytes   int64 `json:"-"`
 	TableBytes   int64 `json:"-"`
@@ -126,8 +134,9 @@ func plusMinus(b bool, yes, no string) string {
 
 // Text writes the SPIN-style report.
 func Text(w io.Writer, s *Summary) {
-	for _, v := range s.Violations {
-		fmt.Fprintf(w, "gospin: %s (at depth %d)\n", v.Message, v.Depth)
+	for i, v := range s.Violations {
+		// pan's shape: pan:1: assertion violated (x<3) (at depth 5)
+		fmt.Fprintf(w, "gospin:%d: %s (at depth %d)\n", s.ErrorNumber+i+1, v.Message, v.Depth)
 		if v.Trail != "" {
 			fmt.Fprintf(w, "gospin: wrote %s\n", v.Trail)
 		}
@@ -162,20 +171,29 @@ func Text(w io.Writer, s *Summary) {
 	} else {
 		fmt.Fprintf(w, "\tnever claim         \t- (none specified)\n")
 	}
-	fmt.Fprintf(w, "\tassertion violations\t%s\n", plusMinus(s.CheckAssert, "", " (disabled by -A flag)"))
+	assertOn := ""
+	if s.Claim {
+		assertOn = " (if within scope of claim)" // pan's words
+	}
+	fmt.Fprintf(w, "\tassertion violations\t%s\n", plusMinus(s.CheckAssert, assertOn, " (disabled by -A flag)"))
 	switch {
 	case s.Acceptance:
 		fmt.Fprintf(w, "\tacceptance   cycles \t+ (fairness %s)\n", enabled(s.Fair))
 	case s.NonProgress:
 		fmt.Fprintf(w, "\tnon-progress cycles \t+ (fairness %s)\n", enabled(s.Fair))
 	default:
-		fmt.Fprintf(w, "\tcycle checks       \t- (disabled)\n")
+		fmt.Fprintf(w, "\tacceptance   cycles \t- (not selected)\n")
 	}
 	endNote := " (disabled by -E flag)"
 	if s.Claim {
 		endNote = " (disabled by never claim)"
 	}
-	fmt.Fprintf(w, "\tinvalid end states\t%s\n\n", plusMinus(s.CheckEnd && !s.Claim, "", endNote))
+	if s.StrictEnd && s.CheckEnd && !s.Claim {
+		// pan -q
+		fmt.Fprintf(w, "\tinvalid end states\t+ (with empty channels, -q)\n\n")
+	} else {
+		fmt.Fprintf(w, "\tinvalid end states\t%s\n\n", plusMinus(s.CheckEnd && !s.Claim, "", endNote))
+	}
 	fmt.Fprintf(w, "State-vector %d byte, depth reached %d, errors: %d\n", s.StateVectorBytes, s.Depth, s.Errors)
 	if s.StatesVisited > s.StatesStored {
 		fmt.Fprintf(w, "%9d states, stored (%d visited)\n", s.StatesStored, s.StatesVisited)
@@ -198,7 +216,11 @@ func Text(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "%9.3f\tmemory used for the search stack (-m%d)\n", mb(s.StackBytes), s.MaxDepth)
 	fmt.Fprintf(w, "%9.3f\ttotal actual memory usage\n\n", mb(s.MemoryBytes))
 	for _, u := range s.Unreached {
-		fmt.Fprintf(w, "unreached in %s %s\n", u.Kind, u.Name)
+		if u.Kind == "init" {
+			fmt.Fprintf(w, "unreached in init\n") // pan's spelling, not "init init"
+		} else {
+			fmt.Fprintf(w, "unreached in %s %s\n", u.Kind, u.Name)
+		}
 		for _, l := range u.Lines {
 			fmt.Fprintf(w, "\t%s\n", l)
 		}

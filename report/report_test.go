@@ -23,7 +23,7 @@ func TestText(t *testing.T) {
 	Text(&b, sample())
 	out := b.String()
 	for _, want := range []string{
-		"gospin: assertion violated (cnt<6) (at depth 20)\ngospin: wrote m.pml.trail\n",
+		"gospin:1: assertion violated (cnt<6) (at depth 20)\ngospin: wrote m.pml.trail\n",
 		"Warning: Search not completed (stopped at error)\n",
 		"\tnever claim         \t- (none specified)\n",
 		"\tinvalid end states\t+\n",

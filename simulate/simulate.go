@@ -311,7 +311,9 @@ func (s *sim) loop(cur []byte) *Result {
 			}
 			if ti >= len(tr.Steps) {
 				res.End = TrailEnd
-				if len(succs) == 0 && !s.noProcs(cur) && !s.info.Claim && s.m.Status(cur)&pins.ValidEnd == 0 {
+				// (every process gone is a valid end, unless the
+				// model says otherwise: pan -q, channels not empty)
+				if len(succs) == 0 && !s.info.Claim && s.m.Status(cur)&pins.ValidEnd == 0 {
 					res.End = InvalidEnd
 					res.Violation = &pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 				}

@@ -239,6 +239,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Reduced:          reduced,
 		ReductionNote:    opt.ReductionNote,
 		Unconfirmed:      unconfirmed,
+		Compressed:       !sopt.NoCompress,
 	}
 	if opt.NonProgress {
 		sum.Claim = true
@@ -250,6 +251,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if opt.BFS {
 		sum.Search = "bfs"
 	}
+	// the steps the rendezvous count may replay, over all errors (-e can
+	// keep thousands of long trails)
+	replayBudget := 1 << 20
 	for j, e := range res.Errors {
 		orig := j
 		if tw.kept != nil {
@@ -258,7 +262,22 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		v := report.Violation{
 			Kind:    e.Violation.Kind.String(),
 			Message: e.Violation.Message,
-			Depth:   e.Depth,
+			Depth:   panDepth(e, claim || opt.InertClaim || opt.NonProgress),
+		}
+		if e.Trail != nil && v.Depth > 0 && e.CycleStart < 0 && len(e.Trail) <= replayBudget {
+			replayBudget -= len(e.Trail)
+			// pan counts a rendezvous as two steps, the send and the
+			// receive; the search, as one
+			tm := pins.Model(m)
+			switch {
+			case opt.ClosureOf != nil:
+				tm = opt.ClosureOf
+			case sopt.Property != nil && opt.ClaimModel != nil:
+				tm = opt.ClaimModel
+			}
+			if n, ok := rendezvousSteps(tm, e.Trail); ok {
+				v.Depth += n
+			}
 		}
 		if e.Violation.Pos.IsValid() {
 			v.Location = e.Violation.Pos.String()
@@ -283,6 +302,59 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		}
 	}
 	return sum, res, nil
+}
+
+// panDepth is the depth pan reports for error e ("at depth N"). The
+// search counts the depth of the state an error is found in (for an error
+// of a step, the state the step leads to), one step of the system and of
+// the never claim together; pan counts one less (for a step, the depth of
+// the state it starts from; for an invalid end state one less than its
+// depth, -1 for the initial state, which gospin shows as 0), and with a
+// never claim (also pan -l's) the claim's steps and the system's apart:
+// 2N-1 for the search's N. Cycles keep the search's depth (pan counts the
+// nested search's steps in its own way).
+func panDepth(e search.Error, claim bool) int {
+	switch e.Violation.Kind {
+	case pins.AcceptanceCycle, pins.NonProgressCycle:
+		return e.Depth
+	}
+	if claim {
+		return max(2*e.Depth-1, 0)
+	}
+	return max(e.Depth-1, 0)
+}
+
+// rendezvousSteps replays steps on m and counts the rendezvous among
+// them; ok is false when the steps are not a path of m.
+func rendezvousSteps(m pins.Model, steps []search.Step) (n int, ok bool) {
+	s, err := m.Initial(nil)
+	if err != nil {
+		return 0, false
+	}
+	var next []byte
+	for _, st := range steps {
+		k, found, rv := 0, false, false
+		m.Next(s, func(t *pins.Transition, succ []byte) bool {
+			if t.Pid != st.Pid || t.Group != st.Group {
+				return true
+			}
+			if k < st.K {
+				k++
+				return true
+			}
+			found, rv = true, t.Pid2 >= 0
+			next = append(next[:0], succ...)
+			return false
+		})
+		if !found {
+			return 0, false
+		}
+		if rv {
+			n++
+		}
+		s = append(s[:0], next...)
+	}
+	return n, true
 }
 
 // trailWriter makes each error final as the search finds it and writes

@@ -199,6 +199,19 @@ func ParseGospinJSON(out []byte) (GospinReport, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return r, err
 	}
+	if _, ok := raw["schema"]; ok {
+		// the document of gospin verify -json (report.Document): the
+		// benchmark runs one property, the first
+		var props []map[string]json.RawMessage
+		if err := json.Unmarshal(raw["properties"], &props); err != nil {
+			return r, err
+		}
+		if len(props) == 0 {
+			return r, errors.New("gospin's JSON has no properties")
+		}
+		raw = props[0]
+		raw["incomplete"] = raw["reason"]
+	}
 	for _, f := range []string{"complete", "errors", "states_stored", "states_matched", "transitions", "depth", "state_vector_bytes", "memory_bytes", "elapsed_s", "violations"} {
 		if _, ok := raw[f]; !ok {
 			return r, errors.New("gospin's JSON lacks the field " + strconv.Quote(f))

@@ -182,7 +182,7 @@ func TestParseGospinJSON(t *testing.T) {
 	}
 }
 
-// TestParseGospinJSONReport round-trips gospin's own JSON encoder, so that a
+// TestParseGospinJSONReport round-trips gospin verify's JSON document, so that a
 // renamed field in package report breaks this test rather than the numbers.
 func TestParseGospinJSONReport(t *testing.T) {
 	sum := &report.Summary{
@@ -192,7 +192,7 @@ func TestParseGospinJSONReport(t *testing.T) {
 		Errors:     1,
 	}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, sum); err != nil {
+	if err := report.NewDocument("v1", "", "m.pml", report.Options{}, []*report.Summary{sum}).Write(&buf); err != nil {
 		t.Fatal(err)
 	}
 	got, err := ParseGospinJSON(buf.Bytes())
@@ -203,7 +203,7 @@ func TestParseGospinJSONReport(t *testing.T) {
 		got.Transitions != sum.Transitions || got.Depth != sum.Depth || got.StateVectorBytes != 108 ||
 		got.MemoryBytes != 1<<30 || got.ElapsedS != 3.5 || len(got.Violations) != 1 ||
 		got.Violations[0].Trail != "m.pml.trail" || got.ErrorKind() != "invalid end state" {
-		t.Errorf("round trip through report.JSON: %+v", got)
+		t.Errorf("round trip through report.Document: %+v", got)
 	}
 }
 

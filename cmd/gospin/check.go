@@ -31,8 +31,17 @@ type frontendFlags struct {
 }
 
 func (f *frontendFlags) register(fs *flag.FlagSet) {
-	fs.Var(&f.defines, "D", "define a preprocessor macro: `NAME[=VALUE]` (repeatable)")
-	fs.Var(&f.includes, "I", "add a `directory` to the #include search path (repeatable)")
+	fs.Var(&f.defines, "D", "define a preprocessor macro: `NAME[=VALUE]` (repeatable; glued as spin takes it: -DN=3)")
+	fs.Var(&f.includes, "I", "add a `directory` to the #include search path (repeatable; glued: -I.)")
+}
+
+// registerVerify declares -D and -I for gospin verify, where -D also
+// takes pan's compile-time names (-DNOREDUCE: see pandefs.go), -macro
+// defines a model macro whatever its name, and -I alone is pan's -I.
+func (f *frontendFlags) registerVerify(fs *flag.FlagSet, pan panTargets, iterative *int) {
+	fs.Var(&defineValue{macros: &f.defines, pan: pan}, "D", "define a preprocessor macro of the model: `NAME[=VALUE]` (repeatable; glued: -DN=3); pan's compile-time names are pan's options: -DNOREDUCE, -DBFS, -DSAFETY, -DNP, -DMEMLIM=N, -DNOCLAIM, -DNOCOMP, -DVECTORSZ=N (ignored), -DBITSTATE, -DHC4, -DCOLLAPSE (not yet)")
+	fs.Var(&f.defines, "macro", "define a preprocessor macro of the model, even one named like a pan option: `NAME[=VALUE]` (repeatable)")
+	fs.Var(&includeOrIterative{dirs: &f.includes, iterative: iterative}, "I", "add a `directory` to the #include search path (repeatable; glued: -I.); -I alone, or before anything that is not a directory, is pan's -I: as -i, halving the depth limit at each error")
 }
 
 func (f *frontendFlags) config() *frontend.Config {

@@ -73,60 +73,39 @@ func run(args []string, out, errw io.Writer) int {
 		fmt.Fprintf(stderr, "gospin: unknown command %q\nRun 'gospin help' for usage.\n", name)
 		return exitUsage
 	}
-	fs := flag.NewFlagSet("gospin "+c.name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	runFn := c.setup(fs)
-	fs.Usage = func() { commandUsage(stderr, c, fs) }
-	if err := fs.Parse(spinStyleArgs(fs, args[1:])); err != nil {
+	runFn, rest, err := parseCommand(c, args[1:])
+	if err != nil {
 		if err == flag.ErrHelp {
+			commandUsage(stdout, c, newFlagSet(c))
 			return exitOK
 		}
+		printFlagError(stderr, c.name, err)
 		return exitUsage
 	}
-	return runFn(fs.Args())
+	return runFn(rest)
 }
 
-// spinStyleArgs splits pan's glued numeric options (-m100000, -w24, -c0)
-// into a flag and its value when the flag set has an integer flag of that
-// name and no flag of the whole name (so -o1 stays -o1). It stops at the
-// first argument that is not a flag or a flag's value, as flag parsing does.
-func spinStyleArgs(fs *flag.FlagSet, args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
-			return append(out, args[i:]...)
-		}
-		name := strings.TrimLeft(a, "-")
-		if strings.Contains(name, "=") {
-			out = append(out, a)
-			continue
-		}
-		if f := fs.Lookup(name); f != nil {
-			out = append(out, a)
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); (!ok || !b.IsBoolFlag()) && i+1 < len(args) {
-				i++
-				out = append(out, args[i]) // the flag's value
-			}
-			continue
-		}
-		j := len(name)
-		for j > 0 && name[j-1] >= '0' && name[j-1] <= '9' {
-			j--
-		}
-		if j > 0 && j < len(name) {
-			if f := fs.Lookup(name[:j]); f != nil {
-				if g, ok := f.Value.(flag.Getter); ok {
-					if _, isInt := g.Get().(int); isInt {
-						out = append(out, "-"+name[:j], name[j:])
-						continue
-					}
-				}
-			}
-		}
-		out = append(out, a)
+// newFlagSet returns the flag set of c, its flags declared.
+func newFlagSet(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet("gospin "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are printed by printFlagError
+	fs.Usage = func() {}
+	c.setup(fs)
+	return fs
+}
+
+// parseCommand declares c's flags, parses args and returns the function
+// that runs the command and its arguments.
+func parseCommand(c *command, args []string) (func([]string) int, []string, error) {
+	fs := flag.NewFlagSet("gospin "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	runFn := c.setup(fs)
+	rest, err := parseArgs(fs, c.name, args)
+	if err != nil {
+		return nil, nil, err
 	}
-	return out
+	return runFn, rest, nil
 }
 
 func usage(w io.Writer) {
@@ -171,16 +150,71 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 var version = ""
 
 func versionString() string {
-	v := version
-	if v == "" {
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-			v = bi.Main.Version
+	vi := readVersion()
+	s := "gospin " + vi.version
+	if vi.revision != "" {
+		s += ", revision " + vi.revision
+		if vi.modified {
+			s += "+modified"
+		}
+		if vi.time != "" {
+			s += " (" + vi.time + ")"
 		}
 	}
-	if v == "" {
-		v = "(devel)"
+	if vi.goVersion != "" {
+		s += ", " + vi.goVersion
 	}
-	return "gospin " + v
+	return s
+}
+
+// versionLine is the report's first line, in the shape of pan's
+// "(Spin Version 6.5.2 -- 6 December 2019)".
+func versionLine() string {
+	vi := readVersion()
+	s := "(gospin version " + vi.version
+	if vi.revision != "" {
+		r := vi.revision
+		if len(r) > 12 {
+			r = r[:12]
+		}
+		s += " -- revision " + r
+		if vi.modified {
+			s += "+modified"
+		}
+	}
+	return s + ")"
+}
+
+type versionInfo struct {
+	version, revision, time, goVersion string
+	modified                           bool
+}
+
+// readVersion reads the module version and the VCS revision that the Go
+// toolchain records in the binary (go build in a git checkout, go install).
+func readVersion() versionInfo {
+	vi := versionInfo{version: version}
+	bi, ok := debug.ReadBuildInfo()
+	if ok {
+		if vi.version == "" && bi.Main.Version != "" {
+			vi.version = bi.Main.Version
+		}
+		vi.goVersion = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				vi.revision = s.Value
+			case "vcs.time":
+				vi.time = s.Value
+			case "vcs.modified":
+				vi.modified = s.Value == "true"
+			}
+		}
+	}
+	if vi.version == "" {
+		vi.version = "(devel)"
+	}
+	return vi
 }
 
 // listFlag collects a repeatable string flag such as -D or -I.
@@ -188,3 +222,4 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+func (l *listFlag) glued()             {}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -66,10 +65,15 @@ func TestVerifyJSONAndTrail(t *testing.T) {
 	if code != exitFound {
 		t.Fatalf("exit %d, want %d\n%s", code, exitFound, errs)
 	}
-	var sum map[string]any
-	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
+	props, _ := doc["properties"].([]any)
+	if len(props) != 1 {
+		t.Fatalf("properties: %v", doc["properties"])
+	}
+	sum := props[0].(map[string]any)
 	for _, k := range []string{"complete", "errors", "states_stored", "states_matched", "transitions", "depth", "state_vector_bytes", "memory_bytes", "elapsed_s", "violations"} {
 		if _, ok := sum[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
@@ -91,7 +95,7 @@ func TestVerifyJSONAndTrail(t *testing.T) {
 
 func TestVerifyText(t *testing.T) {
 	path := copyModel(t, "examples/peterson.pml")
-	code, out, errs := gospin("verify", "-q", path)
+	code, out, errs := gospin("verify", "-noprogress", path)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
@@ -160,21 +164,6 @@ func TestReplayWithClaim(t *testing.T) {
 	}
 }
 
-// TestSpinStyleArgs: pan's glued numeric options are split for integer
-// flags only; flags whose whole name exists (-o1) and other arguments stay.
-func TestSpinStyleArgs(t *testing.T) {
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	fs.Int("m", 10000, "")
-	fs.Int("w", 20, "")
-	fs.Bool("o1", false, "")
-	fs.String("N", "", "")
-	got := strings.Join(spinStyleArgs(fs, []string{"-m100000", "-w24", "-o1", "-N", "p1", "-x7", "-m5", "-N=q", "model.pml", "-m5"}), " ")
-	want := "-m 100000 -w 24 -o1 -N p1 -x7 -m 5 -N=q model.pml -m5"
-	if got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
 // TestLeapNotUsed: -leap where leap sets do not apply (breadth-first, or
 // -scc, whose product is not reduced) says so on stderr instead of being
 // dropped silently; where they do (a safety search, -a with an ltl
@@ -182,17 +171,17 @@ func TestSpinStyleArgs(t *testing.T) {
 func TestLeapNotUsed(t *testing.T) {
 	path := copyModel(t, "testdata/tgba/stutter.pml")
 	for _, args := range [][]string{{"-a", "-scc"}, {"-bfs"}} {
-		_, _, errs := gospin(append(append([]string{"verify"}, args...), "-leap", "-q", "-notrail", path)...)
+		_, _, errs := gospin(append(append([]string{"verify"}, args...), "-leap", "-noprogress", "-notrail", path)...)
 		if !strings.Contains(errs, "-leap is not used") {
 			t.Errorf("%v: no note on stderr: %q", args, errs)
 		}
 	}
-	_, _, errs := gospin("verify", "-a", "-leap", "-q", "-notrail", path)
+	_, _, errs := gospin("verify", "-a", "-leap", "-noprogress", "-notrail", path)
 	if strings.Contains(errs, "-leap is not used") {
 		t.Errorf("note with -a and an ltl property: %q", errs)
 	}
 	path = copyModel(t, "testdata/engine/basic.pml")
-	_, _, errs = gospin("verify", "-leap", "-q", "-notrail", path)
+	_, _, errs = gospin("verify", "-leap", "-noprogress", "-notrail", path)
 	if strings.Contains(errs, "-leap is not used") {
 		t.Errorf("note on a safety search: %q", errs)
 	}

@@ -33,6 +33,7 @@ func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
 		ResetDead:     !mo.noDeadVarReset,
 		HideWriteOnly: !mo.noHideWriteOnly,
 		Merge:         !mo.noMerge,
+		StrictEnd:     mo.strictEnd,
 	})
 	if err != nil {
 		return nil, err

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,12 +27,17 @@ Run simulates one execution of the model, as spin does without -a: at
 random (the default), interactively (-i: the executable statements are
 listed and the number of the one to execute is read from the standard
 input; q quits), or replaying the trail of an error found by 'gospin
-verify' (-t: model.pml.gtrail, or -trail FILE). For a model with several
-properties -t finds the trail by itself (model.pml.NAME.gtrail; the newest
-when several properties have one), or -N NAME names the property. Trails
-under the names gospin used before (model.pml.trail, when they are gospin's
-and not SPIN's) are read too. A replay of an acceptance cycle shows the
-never claim's moves as spin -t does ("Never claim moves to line N").
+verify' (-t: model.pml.gtrail; -t1, -t2, ...: the trails model.pml1.gtrail,
+... that verify -e wrote; -k FILE or -trail FILE: that file). For a model
+with several properties -t finds the trail by itself (model.pml.NAME.gtrail;
+the newest when several properties have one), or -N NAME names the
+property. Trails under the names gospin used before (model.pml.trail, when
+they are gospin's and not SPIN's) are read too. A replay of an acceptance
+cycle shows the never claim's moves as spin -t does ("Never claim moves to
+line N").
+
+spin's spellings work: -n7 (the seed), -t2, -k file, -DN=3, -I. (glued),
+-u100, and flags after the model (gospin run m.pml -p).
 
 The random choices come from a PCG generator seeded with -seed. Unlike
 spin, which seeds from the clock, the default seed is fixed (1), so that
@@ -55,10 +62,13 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	ff.register(fs)
 	var opt simulate.Options
 	seed := fs.Uint64("seed", 1, "seed of the random simulation (spin seeds from the clock; gospin's default is fixed)")
-	fs.IntVar(&opt.MaxSteps, "u", 0, "stop after `N` steps (0: no limit)")
+	fs.Uint64Var(seed, "n", 1, "the same as -seed (spin's -nN: -n7)")
+	natVar(fs, &opt.MaxSteps, "u", 0, "stop after `N` steps (0: no limit; spin's -uN)")
 	interactive := fs.Bool("i", false, "interactive simulation: choices are read from the standard input")
-	replay := fs.Bool("t", false, "replay the trail model.pml.gtrail (model.pml.NAME.gtrail with several properties)")
+	replay := &trailNumber{n: -1}
+	fs.Var(replay, "t", "replay the trail model.pml.gtrail (model.pml.NAME.gtrail with several properties); -tN (spin's -t1, -t2, ...) the trail model.pmlN.gtrail that -e wrote")
 	trailPath := fs.String("trail", "", "replay the trail in `file`")
+	fs.StringVar(trailPath, "k", "", "the same as -trail: replay the trail in `file` (spin's -k)")
 	claimName := fs.String("N", "", "with -t, replay the trail found for the property `name`")
 	fs.BoolVar(&opt.PrintSteps, "p", false, "print every step")
 	fs.BoolVar(&opt.Globals, "g", false, "print the global variables after each step")
@@ -82,14 +92,18 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		}
 		props := property.List(r.Model)
 		switch {
-		case *trailPath != "" || *replay || *claimName != "":
+		case *trailPath != "" || replay.n >= 0 || *claimName != "":
 			tp := *trailPath
 			if tp == "" {
 				var err error
-				if tp, err = findTrail(path, props, *claimName, 0); err != nil {
+				if tp, err = findTrail(path, props, *claimName, max(replay.n, 0)); err != nil {
 					fmt.Fprintf(stderr, "gospin: %v\n", err)
 					return exitUsage
 				}
+			}
+			if fi, err := os.Stat(tp); err == nil && !fi.Mode().IsRegular() {
+				fmt.Fprintf(stderr, "gospin: %s: not a regular file\n", tp)
+				return exitUsage
 			}
 			t, err := simulate.ReadTrailFile(tp)
 			if err != nil {
@@ -143,10 +157,15 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		// every variable as the model has it. A trail found with
 		// statement merging (gospin verify's default) is replayed with it.
 		merge := opt.Mode == simulate.Replay && opt.Trail.Headers["merge"] == "yes"
-		e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge})
+		// a trail found with pan's -q: end states need empty channels
+		strict := opt.Mode == simulate.Replay && opt.Trail.Headers["strict-end"] == "yes"
+		e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge, StrictEnd: strict})
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
+		}
+		if validateOnly {
+			return exitOK
 		}
 		res, err := simulate.Run(e, opt)
 		if err != nil {
@@ -250,3 +269,32 @@ func modTime(p string) time.Time {
 
 // stdin is where interactive choices are read from (tests replace it).
 var stdin io.Reader = os.Stdin
+
+// trailNumber is gospin run's -t: -t alone replays model.pml.trail, -tN
+// (spin's -t1, -t2, ...) model.pmlN.trail; n is -1 when -t is not given.
+type trailNumber struct{ n int }
+
+func (t *trailNumber) String() string {
+	if t == nil || t.n < 0 {
+		return "false"
+	}
+	return strconv.Itoa(t.n)
+}
+func (t *trailNumber) IsBoolFlag() bool { return true }
+func (t *trailNumber) optional()        {}
+func (t *trailNumber) Set(s string) error {
+	switch s {
+	case "true":
+		t.n = 0
+		return nil
+	case "false":
+		t.n = -1
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errors.New("-t takes a trail number: -t, -t1, -t2, ...")
+	}
+	t.n = n
+	return nil
+}

@@ -7,7 +7,7 @@ import (
 
 func TestRunReplaysVerifyTrail(t *testing.T) {
 	path := copyModel(t, "simulate/testdata/assert.pml")
-	if code, _, errs := gospin("verify", "-q", path); code != exitFound {
+	if code, _, errs := gospin("verify", "-noprogress", path); code != exitFound {
 		t.Fatalf("verify: exit %d\n%s", code, errs)
 	}
 	code, out, errs := gospin("run", "-t", "-p", path)

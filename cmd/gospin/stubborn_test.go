@@ -10,7 +10,7 @@ func TestStubbornOption(t *testing.T) {
 	path := copyModel(t, "testdata/stubborn/pairs.pml")
 	var n [3]int
 	for i, args := range [][]string{{"-noreduce"}, {}, {"-stubborn"}} {
-		code, out, errs := gospin(append(append([]string{"verify", "-q", "-notrail"}, args...), path)...)
+		code, out, errs := gospin(append(append([]string{"verify", "-noprogress", "-notrail"}, args...), path)...)
 		if code != exitOK {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
 		}

@@ -28,7 +28,7 @@ func TestTGBAVerdicts(t *testing.T) {
 	for name, w := range want {
 		for i, fair := range []bool{false, true} {
 			path := copyModel(t, "testdata/tgba/"+name)
-			args := []string{"verify", "-a", "-q"}
+			args := []string{"verify", "-a", "-noprogress"}
 			if fair {
 				args = append(args, "-f")
 			}

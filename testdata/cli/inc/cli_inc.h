@@ -1,0 +1,1 @@
+#define M 2
