@@ -3,17 +3,30 @@ package ltl
 // StutterInvariant reports whether the language of f is invariant under
 // stuttering (repeating or removing repeated letters). X-free formulas
 // are; otherwise the automata-based check of Michaud and Duret-Lutz
-// (closure(A_f) ⊗ closure(A_!f) is empty) decides it.
+// (closure(A_f) ⊗ closure(A_!f) is empty) decides it. A formula whose
+// automata are beyond the translator's limits is reported not
+// stutter-invariant (conservatively).
 func StutterInvariant(f *Formula) bool {
+	si, err := stutterInvariant(f)
+	return si && err == nil
+}
+
+func stutterInvariant(f *Formula) (si bool, err error) {
+	defer catchLimit(&err)
+	return stutterInvariant1(f), nil
+}
+
+func stutterInvariant1(f *Formula) bool {
 	if !f.HasNext() {
 		return true
 	}
 	fc := newFactory()
+	fc.limit = DefaultMaxWork
 	if !fc.nnf(f, false).HasNext() {
 		return true
 	}
-	a := Translate(f, Options{})
-	b := Translate(Not(f), Options{})
+	a := translate(f, Options{})
+	b := translate(Not(f), Options{})
 	if len(a.States)*len(b.States) > 1_000_000 {
 		return false
 	}

@@ -1,0 +1,63 @@
+package ltl
+
+import "fmt"
+
+// DefaultMaxWork is the translation's default work bound (Options.MaxWork):
+// the number of formula nodes interned, tableau terms built and TGBA
+// states and edges explored, added up, that one translation may use
+// before giving up with a *TooLargeError. The largest translation of the
+// benchmark set (shared/ltl: 409 formulas and their negations) uses
+// about 1/60 of it; at the bound a translation has run for about a
+// second and holds a few hundred MB (see docs/ltl-limits.md).
+const DefaultMaxWork = 2_000_000
+
+// TooLargeError is the error of a translation stopped by its work bound:
+// the automaton of the formula would be too large to build.
+type TooLargeError struct {
+	Limit int // the bound in force (Options.MaxWork)
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("formula too large: its translation would need more than %d steps (tableau terms, states, edges); split the property or raise the bound", e.Limit)
+}
+
+// LimitError is the error of a formula beyond a fixed limit of the
+// translator (64 propositions, 64 eventualities).
+type LimitError struct {
+	Msg string
+}
+
+func (e *LimitError) Error() string { return "formula too large: " + e.Msg }
+
+func (o Options) maxWork() int {
+	switch {
+	case o.MaxWork == 0:
+		return DefaultMaxWork
+	case o.MaxWork < 0:
+		return 0 // no bound
+	}
+	return o.MaxWork
+}
+
+// spend charges n units of work to the factory's budget and stops the
+// translation (a panic caught by catchLimit) beyond it.
+func (fc *factory) spend(n int) {
+	fc.work += n
+	if fc.limit > 0 && fc.work > fc.limit {
+		panic(&TooLargeError{Limit: fc.limit})
+	}
+}
+
+// catchLimit turns the panics of the translator's limits into *err; other
+// panics go on.
+func catchLimit(err *error) {
+	switch r := recover().(type) {
+	case nil:
+	case *TooLargeError:
+		*err = r
+	case *LimitError:
+		*err = r
+	default:
+		panic(r)
+	}
+}
