@@ -18,7 +18,7 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("formula too large: its translation would need more than %d steps (tableau terms, states, edges); split the property or raise the bound", e.Limit)
+	return fmt.Sprintf("formula too large: its translation would need more than %d steps (tableau terms, automaton states and edges)", e.Limit)
 }
 
 // LimitError is the error of a formula beyond a fixed limit of the

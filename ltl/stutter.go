@@ -7,34 +7,46 @@ package ltl
 // automata are beyond the translator's limits is reported not
 // stutter-invariant (conservatively).
 func StutterInvariant(f *Formula) bool {
-	si, err := stutterInvariant(f)
-	return si && err == nil
+	si, decided := StutterInvariance(f)
+	return si && decided
 }
 
-func stutterInvariant(f *Formula) (si bool, err error) {
+// StutterInvariance is StutterInvariant telling also whether the answer
+// was decided: decided is false (and invariant false) when the automata
+// of the check are beyond the translator's limits.
+func StutterInvariance(f *Formula) (invariant, decided bool) {
+	si, ok, err := stutterInvariant(f)
+	if err != nil || !ok {
+		return false, false
+	}
+	return si, true
+}
+
+func stutterInvariant(f *Formula) (si, decided bool, err error) {
 	defer catchLimit(&err)
-	return stutterInvariant1(f), nil
+	si, decided = stutterInvariant1(f)
+	return si, decided, nil
 }
 
-func stutterInvariant1(f *Formula) bool {
+func stutterInvariant1(f *Formula) (si, decided bool) {
 	if !f.HasNext() {
-		return true
+		return true, true
 	}
 	fc := newFactory()
 	fc.limit = DefaultMaxWork
 	if !fc.nnf(f, false).HasNext() {
-		return true
+		return true, true
 	}
 	a := translate(f, Options{})
 	b := translate(Not(f), Options{})
 	if len(a.States)*len(b.States) > 1_000_000 {
-		return false
+		return false, false
 	}
 	ca, cb := a.closure(), b.closure()
 	if ca == nil || cb == nil {
-		return false // too large: conservative
+		return false, false // too large
 	}
-	return intersectionEmpty(ca, cb)
+	return intersectionEmpty(ca, cb), true
 }
 
 // closure adds, for edges x -g-> y and y -h-> z, an edge x -(g∧h)-> z
