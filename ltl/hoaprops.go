@@ -2,12 +2,15 @@ package ltl
 
 // Deterministic reports whether the automaton is deterministic: one
 // initial state (always) and, from each state, guards that no valuation
-// satisfies together.
+// satisfies together. It says false when the check was given up (beyond
+// about 10^7 comparisons of cubes).
 func (a *Automaton) Deterministic() bool {
+	budget := 10_000_000
 	for _, s := range a.States {
 		for i := range s.Edges {
 			for j := i + 1; j < len(s.Edges); j++ {
-				if guardsMeet(s.Edges[i].Guard, s.Edges[j].Guard) {
+				budget -= len(s.Edges[i].Guard) * len(s.Edges[j].Guard)
+				if budget < 0 || guardsMeet(s.Edges[i].Guard, s.Edges[j].Guard) {
 					return false
 				}
 			}
@@ -31,7 +34,7 @@ func guardsMeet(g, h Guard) bool {
 // Complete reports whether every state has a successor on every
 // valuation; decided is false when the check was given up (it is a
 // tautology check of each state's guards, bounded to about a million
-// steps in all).
+// cubes looked at in all).
 func (a *Automaton) Complete() (complete, decided bool) {
 	budget := 1_000_000
 	for _, s := range a.States {
@@ -54,7 +57,7 @@ func (a *Automaton) Complete() (complete, decided bool) {
 // Shannon expansion on the propositions it mentions; ok is false when
 // *budget steps ran out.
 func tautology(g Guard, budget *int) (taut, ok bool) {
-	*budget--
+	*budget -= 1 + len(g)
 	if *budget < 0 {
 		return false, false
 	}

@@ -3,12 +3,14 @@ package ltl
 import "fmt"
 
 // DefaultMaxWork is the translation's default work bound (Options.MaxWork):
-// the number of formula nodes interned, tableau terms built and TGBA
-// states and edges explored, added up, that one translation may use
+// the number of formula nodes interned (weighted by their operands),
+// tableau terms built, TGBA states and edges explored, and the size of
+// the degeneralized candidates, added up, that one translation may use
 // before giving up with a *TooLargeError. The largest translation of the
 // benchmark set (shared/ltl: 409 formulas and their negations) uses
-// about 1/60 of it; at the bound a translation has run for about a
-// second and holds a few hundred MB (see docs/ltl-limits.md).
+// 683,002 (u-left:8); at the bound a translation has run for about a
+// second and holds about 100 MB: []<>p0 && ... && []<>p29 is refused
+// there, []<>p0 && ... && []<>p14 still translates (docs/ltl-tool.md).
 const DefaultMaxWork = 2_000_000
 
 // TooLargeError is the error of a translation stopped by its work bound:
