@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fuzzMaxWork is the work bound of FuzzTranslate: a tenth of the default,
@@ -33,6 +34,15 @@ func FuzzTranslate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		// The bound must bound time too: a translation within a tenth
+		// of the default bound takes a fraction of a second; 20 s (on a
+		// loaded machine) means something escaped it.
+		t0 := time.Now()
+		defer func() {
+			if d := time.Since(t0); d > 20*time.Second {
+				t.Fatalf("%q took %v", src, d)
+			}
+		}()
 		form, names, err := Parse(src)
 		if err != nil {
 			var se *SyntaxError
