@@ -1,6 +1,6 @@
 // Package ltl translates linear temporal logic formulas (SPIN's or Spot's
-// syntax) into
-// state-based Büchi automata, printed as SPIN never claims, HOA or DOT.
+// syntax) into state-based Büchi automata, printed as SPIN never claims,
+// HOA or DOT.
 //
 // Pipeline (Translate):
 //   - negation normal form with rewriting while hash-consing (Etessami–
