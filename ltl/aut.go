@@ -255,32 +255,52 @@ func (a *aut) bfs(redirect []int) *aut {
 	return b
 }
 
-// mergeParallel merges edges with the same destination (and marks).
+// mergeParallel merges edges with the same destination (and marks). The
+// guards of a group are concatenated, then simplified once (merging them
+// one by one cost time cubic in the group's size: conjunctions of many
+// []<> subformulas give thousands of parallel edges).
 func (a *aut) mergeParallel() {
+	type key struct {
+		dst   int
+		marks uint64
+	}
 	for q := range a.edges {
+		if len(a.edges[q]) < 2 {
+			continue
+		}
+		idx := make(map[key]int, len(a.edges[q]))
 		var es []edge
+		var merged []bool
 		for _, e := range a.edges[q] {
-			found := false
-			for j := range es {
-				if es[j].dst == e.dst && (a.sacc != nil || es[j].marks == e.marks) {
-					if a.tc != nil {
-						t := append(ttab(nil), es[j].t...)
-						for k := range t {
-							t[k] |= e.t[k]
-						}
-						es[j].t = t
-					}
-					if a.tc != nil {
-						es[j].g = ttGuard
-					} else {
-						es[j].g = simplifyDNF(append(append(Guard(nil), es[j].g...), e.g...))
-					}
-					found = true
-					break
-				}
+			k := key{dst: e.dst}
+			if a.sacc == nil {
+				k.marks = e.marks
 			}
-			if !found {
+			j, ok := idx[k]
+			if !ok {
+				idx[k] = len(es)
 				es = append(es, e)
+				merged = append(merged, false)
+				continue
+			}
+			if a.tc != nil {
+				t := append(ttab(nil), es[j].t...)
+				for k := range t {
+					t[k] |= e.t[k]
+				}
+				es[j].t = t
+				es[j].g = ttGuard
+				continue
+			}
+			if !merged[j] {
+				es[j].g = append(Guard(nil), es[j].g...)
+				merged[j] = true
+			}
+			es[j].g = append(es[j].g, e.g...)
+		}
+		for j := range es {
+			if merged[j] {
+				es[j].g = simplifyDNF(es[j].g)
 			}
 		}
 		a.edges[q] = es

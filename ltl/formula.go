@@ -1,5 +1,6 @@
-// Package ltl translates linear temporal logic formulas (SPIN syntax) into
-// state-based Büchi automata, printed as SPIN never claims, HOA or DOT.
+// Package ltl translates linear temporal logic formulas (SPIN's or Spot's
+// syntax) into state-based Büchi automata, printed as SPIN never claims,
+// HOA or DOT.
 //
 // Pipeline (Translate):
 //   - negation normal form with rewriting while hash-consing (Etessami–
@@ -19,7 +20,9 @@
 //     automaton of the negation): weak deterministic automaton by the
 //     powerset construction (Dax–Eisinger–Klaedtke), used when smaller.
 //
-// Limits: at most 64 propositions and 64 eventualities per formula;
+// Limits: at most 64 propositions and 64 eventualities per formula, and a
+// work bound (DefaultMaxWork, Options.MaxWork) beyond which the
+// translation stops with "formula too large" (TryTranslate);
 // simulation and the WDBA construction run only with few propositions
 // (truth tables over at most 12, resp. 6, propositions) and bounded sizes.
 package ltl

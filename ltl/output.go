@@ -73,13 +73,76 @@ func hoaGuard(g Guard) string {
 }
 
 // HOA prints the automaton in the Hanoi Omega-Automata format (state-based
-// Büchi acceptance).
-func (a *Automaton) HOA(w io.Writer, names []string) {
+// Büchi acceptance), with the properties it can tell (WriteHOA).
+func (a *Automaton) HOA(w io.Writer, names []string) { a.WriteHOA(w, names, HOAInfo{}) }
+
+// HOAInfo is what a HOA header says beyond the automaton itself.
+type HOAInfo struct {
+	// Tool and Version make the tool: line (none when Tool is empty).
+	Tool, Version string
+	// StutterInvariant and StutterSensitive give the language's
+	// stutter-invariant or stutter-sensitive property (see
+	// StutterInvariance); neither when unknown.
+	StutterInvariant, StutterSensitive bool
+}
+
+// hoaString quotes s as a HOA string: backslash and double quote are
+// escaped with a backslash.
+func hoaString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// HOAProperties lists the HOA properties of the automaton: those true by
+// construction (trans-labels explicit-labels state-acc no-univ-branch),
+// those checked (deterministic, complete, weak, very-weak, named only
+// when they hold), and the stutter property given in info.
+func (a *Automaton) HOAProperties(info HOAInfo) []string {
+	props := []string{"trans-labels", "explicit-labels", "state-acc", "no-univ-branch"}
+	if a.Deterministic() {
+		props = append(props, "deterministic")
+	}
+	if c, ok := a.Complete(); c && ok {
+		props = append(props, "complete")
+	}
+	if weak, very := a.Weak(); very {
+		props = append(props, "very-weak")
+	} else if weak {
+		props = append(props, "weak")
+	}
+	switch {
+	case info.StutterInvariant:
+		props = append(props, "stutter-invariant")
+	case info.StutterSensitive:
+		props = append(props, "stutter-sensitive")
+	}
+	return props
+}
+
+// WriteHOA prints the automaton in the Hanoi Omega-Automata format
+// (state-based Büchi acceptance): name (the formula), tool (from info),
+// and the properties of HOAProperties.
+func (a *Automaton) WriteHOA(w io.Writer, names []string, info HOAInfo) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "HOA: v1\n")
+	if info.Tool != "" {
+		fmt.Fprintf(bw, "tool: %s", hoaString(info.Tool))
+		if info.Version != "" {
+			fmt.Fprintf(bw, " %s", hoaString(info.Version))
+		}
+		fmt.Fprintf(bw, "\n")
+	}
 	if a.Formula != "" {
-		fmt.Fprintf(bw, "name: %q\n", a.Formula)
+		fmt.Fprintf(bw, "name: %s\n", hoaString(a.Formula))
 	}
 	fmt.Fprintf(bw, "States: %d\nStart: %d\nAP: %d", len(a.States), a.Init, a.NumProps)
 	for i := 0; i < a.NumProps; i++ {
@@ -87,11 +150,11 @@ func (a *Automaton) HOA(w io.Writer, names []string) {
 		if i < len(names) {
 			n = names[i]
 		}
-		fmt.Fprintf(bw, " %q", n)
+		fmt.Fprintf(bw, " %s", hoaString(n))
 	}
-	fmt.Fprintf(bw, "\nacc-name: Buchi\nAcceptance: 1 Inf(0)\nproperties: trans-labels explicit-labels state-acc\n--BODY--\n")
+	fmt.Fprintf(bw, "\nacc-name: Buchi\nAcceptance: 1 Inf(0)\nproperties: %s\n--BODY--\n", strings.Join(a.HOAProperties(info), " "))
 	for i, s := range a.States {
-		fmt.Fprintf(bw, "State: %d %q", i, s.Name)
+		fmt.Fprintf(bw, "State: %d %s", i, hoaString(s.Name))
 		if s.Accepting {
 			fmt.Fprintf(bw, " {0}")
 		}

@@ -3,6 +3,7 @@ package ltl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // SyntaxError is a parse error at byte offset Pos (0-based) of the source.
@@ -28,90 +29,150 @@ const (
 	tNext
 	tAnd
 	tOr
+	tXor
 	tImplies
 	tEquiv
 	tUntil
 	tWeakUntil
 	tRelease
+	tStrongRelease
 )
 
-var tokNames = map[tokKind]string{tEOF: "end of formula", tIdent: "proposition", tTrue: "true", tFalse: "false",
-	tLparen: "'('", tRparen: "')'", tNot: "'!'", tAlways: "'[]'", tEventually: "'<>'", tNext: "'X'",
-	tAnd: "'&&'", tOr: "'||'", tImplies: "'->'", tEquiv: "'<->'", tUntil: "'U'", tWeakUntil: "'W'", tRelease: "'V'"}
-
-var keywords = map[string]tokKind{
-	"true": tTrue, "false": tFalse, "U": tUntil, "V": tRelease, "W": tWeakUntil, "X": tNext,
+// words are the operators and constants spelled as lower-case words:
+// SPIN's (always, eventually, ...), and xor (Spot, LBTT).
+var words = map[string]tokKind{
+	"true": tTrue, "false": tFalse,
 	"always": tAlways, "eventually": tEventually, "until": tUntil, "stronguntil": tUntil,
-	"weakuntil": tWeakUntil, "release": tRelease, "next": tNext, "implies": tImplies, "equivalent": tEquiv,
+	"weakuntil": tWeakUntil, "release": tRelease, "next": tNext, "implies": tImplies,
+	"equivalent": tEquiv, "not": tNot, "xor": tXor,
+}
+
+// letters are the operators spelled as one capital letter (SPIN's U V W
+// X, Spot's F G R M).
+var letters = map[byte]tokKind{
+	'F': tEventually, 'G': tAlways, 'X': tNext,
+	'U': tUntil, 'V': tRelease, 'R': tRelease, 'W': tWeakUntil, 'M': tStrongRelease,
+}
+
+// symbols are the operators spelled with punctuation, longest first.
+var symbols = []struct {
+	s string
+	k tokKind
+}{
+	{"<-->", tEquiv}, {"<->", tEquiv}, {"<=>", tEquiv}, {"-->", tImplies},
+	{"->", tImplies}, {"=>", tImplies}, {"[]", tAlways}, {"<>", tEventually},
+	{"&&", tAnd}, {"/\\", tAnd}, {"||", tOr}, {"\\/", tOr},
+	{"&", tAnd}, {"|", tOr}, {"^", tXor}, {"!", tNot}, {"~", tNot},
+	{"(", tLparen}, {")", tRparen}, {"1", tTrue}, {"0", tFalse},
 }
 
 type token struct {
 	kind tokKind
 	pos  int
-	text string
+	text string // source text; a quoted proposition's name, unquoted
 }
 
+// lex splits src into tokens. It reads SPIN's syntax and Spot's:
+//   - a word starting with a lower-case letter or '_' (letters, digits,
+//     '_', '.') is a proposition, unless it is one of the words above;
+//     true and false are also accepted in any case (TRUE, False);
+//   - F, G and X are unary operators even when glued to what follows
+//     (GFp is G F p, Xp is X p, as in SPIN and Spot), except before a
+//     digit (F1 is a proposition, as in Spot);
+//   - U, V, R, W and M are binary operators; where an operand is expected,
+//     a longer word starting with one of them (Up, Ready) is a
+//     proposition, as in Spot, and so is any other word starting with a
+//     capital (Abc); where an operator is expected they stand alone (aUb
+//     is one proposition, a Ub is a U b);
+//   - "..." is a proposition whose name is the text between the quotes,
+//     \x standing for x (Spot's quoting of names that are not plain
+//     words);
+//   - 1 and 0 are true and false; /* ... */ is a comment.
 func lex(src string) ([]token, error) {
 	var toks []token
+	operand := true // an operand is expected next
+	add := func(k tokKind, pos int, text string) {
+		toks = append(toks, token{k, pos, text})
+		switch k {
+		case tIdent, tTrue, tFalse, tRparen:
+			operand = false
+		default:
+			operand = true
+		}
+	}
 	i := 0
 	for i < len(src) {
 		c := src[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			i++
+			continue
+		case strings.HasPrefix(src[i:], "/*"):
+			j := strings.Index(src[i+2:], "*/")
+			if j < 0 {
+				return nil, &SyntaxError{i, "unclosed comment"}
+			}
+			i += j + 4
+			continue
+		case c == '"':
+			var b strings.Builder
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' && j+1 < len(src) {
+					j++
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			if j >= len(src) {
+				return nil, &SyntaxError{i, "unclosed string (a quoted proposition)"}
+			}
+			add(tIdent, i, b.String())
+			i = j + 1
 			continue
 		case isIdentStart(c):
 			j := i
-			for j < len(src) && (isIdentStart(src[j]) || (src[j] >= '0' && src[j] <= '9') || src[j] == '.') {
+			for j < len(src) && isIdentChar(src[j]) {
 				j++
 			}
 			w := src[i:j]
-			k, ok := keywords[w]
-			if !ok {
-				k = tIdent
+			switch {
+			case strings.EqualFold(w, "true"):
+				add(tTrue, i, w)
+			case strings.EqualFold(w, "false"):
+				add(tFalse, i, w)
+			case c >= 'A' && c <= 'Z':
+				k, isOp := letters[c]
+				unary := c == 'F' || c == 'G' || c == 'X'
+				switch {
+				case !isOp || (!unary && operand && len(w) > 1) || (unary && isDigit(src[i+1:j])):
+					add(tIdent, i, w)
+				default:
+					add(k, i, w[:1])
+					j = i + 1
+				}
+			default:
+				if k, ok := words[w]; ok {
+					add(k, i, w)
+				} else {
+					add(tIdent, i, w)
+				}
 			}
-			toks = append(toks, token{k, i, w})
 			i = j
 			continue
 		}
-		two := ""
-		if i+1 < len(src) {
-			two = src[i : i+2]
+		found := false
+		for _, sy := range symbols {
+			if strings.HasPrefix(src[i:], sy.s) {
+				add(sy.k, i, sy.s)
+				i += len(sy.s)
+				found = true
+				break
+			}
 		}
-		three := ""
-		if i+2 < len(src) {
-			three = src[i : i+3]
-		}
-		switch {
-		case three == "<->":
-			toks = append(toks, token{tEquiv, i, three})
-			i += 3
-		case two == "[]":
-			toks = append(toks, token{tAlways, i, two})
-			i += 2
-		case two == "<>":
-			toks = append(toks, token{tEventually, i, two})
-			i += 2
-		case two == "&&" || two == "/\\":
-			toks = append(toks, token{tAnd, i, two})
-			i += 2
-		case two == "||" || two == "\\/":
-			toks = append(toks, token{tOr, i, two})
-			i += 2
-		case two == "->":
-			toks = append(toks, token{tImplies, i, two})
-			i += 2
-		case c == '!':
-			toks = append(toks, token{tNot, i, "!"})
-			i++
-		case c == '(':
-			toks = append(toks, token{tLparen, i, "("})
-			i++
-		case c == ')':
-			toks = append(toks, token{tRparen, i, ")"})
-			i++
-		default:
-			return nil, &SyntaxError{i, fmt.Sprintf("unexpected character %q", c)}
+		if !found {
+			r, _ := utf8.DecodeRuneInString(src[i:])
+			return nil, &SyntaxError{i, fmt.Sprintf("unexpected character %q", r)}
 		}
 	}
 	toks = append(toks, token{tEOF, len(src), ""})
@@ -122,20 +183,42 @@ func isIdentStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
 
+func isIdentChar(c byte) bool {
+	return isIdentStart(c) || (c >= '0' && c <= '9') || c == '.'
+}
+
+// isDigit reports whether s starts with a decimal digit.
+func isDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
+
+// maxDepth bounds the nesting of parentheses and unary operators, so that
+// the recursive parser and the translator's recursions stay shallow.
+const maxDepth = 1000
+
 type parser struct {
 	toks  []token
 	p     int
+	depth int
 	names []string
 	index map[string]int
 }
 
-// Parse parses an LTL formula in SPIN's syntax (as accepted by spin -f):
-// operators [] <> X ! && || -> <-> U W V (and /\ \/), the words always
-// eventually next until stronguntil weakuntil release implies equivalent,
-// true and false; any other identifier is a proposition. Precedence, from
-// tightest: unary operators; U W V; &&; ||; -> and <->; binary operators
-// associate to the left. It returns the formula and the proposition names
-// in index order. Errors are *SyntaxError.
+// Parse parses an LTL formula in SPIN's syntax (as accepted by spin -f)
+// or in Spot's:
+//
+//	unary:  ! ~ not  [] G always  <> F eventually  X next
+//	binary: U until stronguntil  W weakuntil  V R release  M (strong
+//	        release: a M b = b U (a && b))  && & /\  || | \/  xor ^
+//	        -> => --> implies  <-> <=> <--> equivalent
+//	constants: true false 1 0 (true and false in any case)
+//
+// Other words are propositions, and so is any text in double quotes (see
+// lex for the rules on capitals). Precedence, from tightest: unary
+// operators; U W V R M; && &; xor; || |; -> <->. Binary operators
+// associate to the left, as in SPIN (Spot makes -> and U W R M
+// right-associative, but prints such chains parenthesized, so formulas
+// written by Spot's tools read alike). Nesting is limited to 1000 levels.
+// It returns the formula and the proposition names in index order.
+// Errors are *SyntaxError.
 func Parse(src string) (*Formula, []string, error) {
 	toks, err := lex(src)
 	if err != nil {
@@ -168,8 +251,9 @@ func (ps *parser) peek() token { return ps.toks[ps.p] }
 var levels = [][]tokKind{
 	{tImplies, tEquiv},
 	{tOr},
+	{tXor},
 	{tAnd},
-	{tUntil, tWeakUntil, tRelease},
+	{tUntil, tWeakUntil, tRelease, tStrongRelease},
 }
 
 func (ps *parser) parseLevel(l int) (*Formula, error) {
@@ -203,6 +287,8 @@ func (ps *parser) parseLevel(l int) (*Formula, error) {
 			left = Equiv(left, right)
 		case tOr:
 			left = Or(left, right)
+		case tXor: // a xor b = !(a <-> b)
+			left = Not(Equiv(left, right))
 		case tAnd:
 			left = And(left, right)
 		case tUntil:
@@ -211,12 +297,22 @@ func (ps *parser) parseLevel(l int) (*Formula, error) {
 			left = WeakUntil(left, right)
 		case tRelease:
 			left = Release(left, right)
+		case tStrongRelease: // a M b = !(!a W !b) = b U (a && b)
+			left = Not(WeakUntil(Not(left), Not(right)))
 		}
 	}
 }
 
 func (ps *parser) parseUnary() (*Formula, error) {
 	t := ps.peek()
+	switch t.kind {
+	case tNot, tAlways, tEventually, tNext, tLparen:
+		ps.depth++
+		defer func() { ps.depth-- }()
+		if ps.depth > maxDepth {
+			return nil, &SyntaxError{t.pos, fmt.Sprintf("formula nested more than %d levels deep", maxDepth)}
+		}
+	}
 	switch t.kind {
 	case tNot, tAlways, tEventually, tNext:
 		ps.p++

@@ -25,11 +25,17 @@ type factory struct {
 	// operands implied by other operands (dropping them would be circular:
 	// G(a && X F b) implies F b, yet F b must stay an obligation).
 	tableau bool
+	// work counts interned nodes (weighted by their operands), tableau
+	// terms and TGBA states and edges; beyond limit (when > 0) the
+	// translation stops with a *TooLargeError (spend).
+	work, limit int
+	nnfm        map[*Formula]*[2]*Formula
 }
 
 func newFactory() *factory {
 	fc := &factory{tab: map[string]*Formula{}, nodes: []*Formula{nil}, ev: []bool{false}, un: []bool{false}, size: []int32{0},
-		negm: map[int32]*Formula{}, impm: map[[2]int32]bool{}, impmT: map[[2]int32]bool{}, and2: map[[2]int32]*Formula{}}
+		negm: map[int32]*Formula{}, impm: map[[2]int32]bool{}, impmT: map[[2]int32]bool{}, and2: map[[2]int32]*Formula{},
+		nnfm: map[*Formula]*[2]*Formula{}}
 	fc.tt = fc.mk(OpTrue, 0, nil)
 	fc.ff = fc.mk(OpFalse, 0, nil)
 	return fc
@@ -46,6 +52,7 @@ func (fc *factory) mk(op Op, prop int, args []*Formula) *Formula {
 	if f, ok := fc.tab[string(key)]; ok {
 		return f
 	}
+	fc.spend(1 + len(args))
 	f := &Formula{Op: op, Prop: prop, Args: args, id: int32(len(fc.nodes))}
 	fc.tab[string(key)] = f
 	fc.nodes = append(fc.nodes, f)
@@ -92,8 +99,27 @@ func (fc *factory) prop(i int, neg bool) *Formula {
 func isLit(f *Formula) bool { return f.Op == OpProp || f.Op == OpNot }
 
 // nnf converts a public formula into an interned, simplified NNF formula
-// (of !f when neg).
+// (of !f when neg). Results are memoized per node and polarity, so that
+// nested <-> (whose operands are converted in both polarities) and shared
+// subformulas cost linear time.
 func (fc *factory) nnf(f *Formula, neg bool) *Formula {
+	pol := 0
+	if neg {
+		pol = 1
+	}
+	m := fc.nnfm[f]
+	if m == nil {
+		m = new([2]*Formula)
+		fc.nnfm[f] = m
+	} else if m[pol] != nil {
+		return m[pol]
+	}
+	r := fc.nnf1(f, neg)
+	m[pol] = r
+	return r
+}
+
+func (fc *factory) nnf1(f *Formula, neg bool) *Formula {
 	a := f.Args
 	switch f.Op {
 	case OpTrue:

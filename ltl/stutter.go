@@ -3,25 +3,50 @@ package ltl
 // StutterInvariant reports whether the language of f is invariant under
 // stuttering (repeating or removing repeated letters). X-free formulas
 // are; otherwise the automata-based check of Michaud and Duret-Lutz
-// (closure(A_f) ⊗ closure(A_!f) is empty) decides it.
+// (closure(A_f) ⊗ closure(A_!f) is empty) decides it. A formula whose
+// automata are beyond the translator's limits is reported not
+// stutter-invariant (conservatively).
 func StutterInvariant(f *Formula) bool {
+	si, decided := StutterInvariance(f)
+	return si && decided
+}
+
+// StutterInvariance is StutterInvariant telling also whether the answer
+// was decided: decided is false (and invariant false) when the automata
+// of the check are beyond the translator's limits.
+func StutterInvariance(f *Formula) (invariant, decided bool) {
+	si, ok, err := stutterInvariant(f)
+	if err != nil || !ok {
+		return false, false
+	}
+	return si, true
+}
+
+func stutterInvariant(f *Formula) (si, decided bool, err error) {
+	defer catchLimit(&err)
+	si, decided = stutterInvariant1(f)
+	return si, decided, nil
+}
+
+func stutterInvariant1(f *Formula) (si, decided bool) {
 	if !f.HasNext() {
-		return true
+		return true, true
 	}
 	fc := newFactory()
+	fc.limit = DefaultMaxWork
 	if !fc.nnf(f, false).HasNext() {
-		return true
+		return true, true
 	}
-	a := Translate(f, Options{})
-	b := Translate(Not(f), Options{})
+	a := translate(f, Options{})
+	b := translate(Not(f), Options{})
 	if len(a.States)*len(b.States) > 1_000_000 {
-		return false
+		return false, false
 	}
 	ca, cb := a.closure(), b.closure()
 	if ca == nil || cb == nil {
-		return false // too large: conservative
+		return false, false // too large
 	}
-	return intersectionEmpty(ca, cb)
+	return intersectionEmpty(ca, cb), true
 }
 
 // closure adds, for edges x -g-> y and y -h-> z, an edge x -(g∧h)-> z

@@ -21,7 +21,7 @@ func (t *tableau) accOf(f *Formula) uint64 {
 	if !ok {
 		i = len(t.acc)
 		if i >= 64 {
-			panic("ltl: more than 64 eventualities")
+			panic(&LimitError{"more than 64 eventualities (F, U subformulas)"})
 		}
 		t.acc[f.id] = i
 	}
@@ -40,6 +40,7 @@ func (t *tableau) product(xs, ys []term) []term {
 			if n.Op == OpFalse {
 				continue
 			}
+			t.fc.spend(1)
 			out = append(out, term{c, n, x.prom | y.prom})
 		}
 	}
@@ -87,6 +88,7 @@ func (t *tableau) expand(f *Formula) []term {
 	case OpAlways:
 		r = t.product(t.expand(a[0]), []term{{next: f}})
 	}
+	t.fc.spend(len(r))
 	r = reduceTerms(t.fc, r)
 	t.memo[f.id] = r
 	return r
@@ -161,6 +163,7 @@ func buildTGBA(fc *factory, f *Formula, np int) *aut {
 		if i, ok := index[g.id]; ok {
 			return i
 		}
+		fc.spend(1)
 		i := len(queue)
 		index[g.id] = i
 		queue = append(queue, g)
@@ -187,6 +190,7 @@ func buildTGBA(fc *factory, f *Formula, np int) *aut {
 			}
 			split = append(split, x)
 		}
+		fc.spend(len(split))
 		for _, x := range split {
 			d := add(x.next)
 			k := rawEdge{d, x.prom}

@@ -33,12 +33,31 @@ type TEdge struct {
 // removed, acceptance kept only inside accepting components, and (unless
 // opt.NoSimulation) the simulation-based reductions that Translate
 // applies before degeneralizing.
+//
+// Like Translate, it panics for a formula beyond the translator's limits;
+// TryTranslateTGBA returns the error instead.
 func TranslateTGBA(f *Formula, opt Options) *TGBA {
+	a, err := TryTranslateTGBA(f, opt)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// TryTranslateTGBA is TranslateTGBA returning an error (see TryTranslate)
+// for a formula beyond the translator's limits.
+func TryTranslateTGBA(f *Formula, opt Options) (a *TGBA, err error) {
+	defer catchLimit(&err)
+	return translateTGBA(f, opt), nil
+}
+
+func translateTGBA(f *Formula, opt Options) *TGBA {
 	np := f.NumProps()
 	if np > 64 {
-		panic("ltl: more than 64 propositions")
+		panic(&LimitError{"more than 64 propositions"})
 	}
 	fc := newFactory()
+	fc.limit = opt.maxWork()
 	g := fc.nnf(f, false)
 	a := buildTGBA(fc, g, np)
 	a = a.filter()

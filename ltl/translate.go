@@ -12,6 +12,13 @@ type Options struct {
 	// NoWDBA disables the weak deterministic automaton construction used
 	// for obligation properties.
 	NoWDBA bool
+	// MaxWork bounds the translation's work (see DefaultMaxWork): 0 means
+	// DefaultMaxWork, a negative value no bound.
+	MaxWork int
+
+	// peak, when set, receives the largest work count of the
+	// translation's factories (tests measure the bound with it).
+	peak *int
 }
 
 // Automaton is a state-based Büchi automaton (the convention of SPIN's
@@ -48,11 +55,30 @@ type Edge struct {
 
 // Translate builds a state-based Büchi automaton accepting exactly the
 // words that satisfy f (pass the negation of a property to get a never
-// claim, as with spin -f).
+// claim, as with spin -f). It panics with the error TryTranslate would
+// return (a *TooLargeError or *LimitError) for a formula beyond the
+// translator's limits.
 func Translate(f *Formula, opt Options) *Automaton {
+	a, err := TryTranslate(f, opt)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// TryTranslate is Translate returning an error for a formula beyond the
+// translator's limits: a *TooLargeError when the work bound
+// (opt.MaxWork) is exceeded, a *LimitError beyond 64 propositions or 64
+// eventualities. Both errors' texts start with "formula too large".
+func TryTranslate(f *Formula, opt Options) (a *Automaton, err error) {
+	defer catchLimit(&err)
+	return translate(f, opt), nil
+}
+
+func translate(f *Formula, opt Options) *Automaton {
 	np := f.NumProps()
 	if np > 64 {
-		panic("ltl: more than 64 propositions")
+		panic(&LimitError{"more than 64 propositions"})
 	}
 	b := buildBA(f, np, opt)
 	if !opt.NoSimulation && !opt.NoPostProcessing && !opt.NoWDBA && np <= maxWDBAProps && b.n > 2 && b.n <= 64 && b.withTT() && !b.deterministic() {
@@ -74,17 +100,25 @@ func Translate(f *Formula, opt Options) *Automaton {
 // buildBA runs the translation up to the reduced state-based automaton.
 func buildBA(f *Formula, np int, opt Options) *aut {
 	fc := newFactory()
+	fc.limit = opt.maxWork()
 	g := fc.nnf(f, false)
 	a := buildTGBA(fc, g, np)
 	a = a.filter()
 	if !opt.NoSimulation && !opt.NoPostProcessing {
 		a = a.reduceSim()
 	}
+	// Degeneralization builds, per candidate order, up to nacc+1 copies
+	// of the TGBA, then filters and reduces them: charge that up front.
+	perms := permutations(a.nacc)
+	fc.spend(3 * len(perms) * (a.n + a.numEdges()) * (a.nacc + 1))
 	var cands []*aut
-	for _, order := range permutations(a.nacc) {
+	for _, order := range perms {
 		for mode := 0; mode < 3; mode++ {
 			cands = append(cands, a.degeneralize(order, mode).filter())
 		}
+	}
+	if opt.peak != nil && fc.work > *opt.peak {
+		*opt.peak = fc.work
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return smaller(cands[i], cands[j]) })
 	keep := 6 // trying several candidates pays off on small automata only

@@ -24,7 +24,10 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	if len(props) > ltl.MaxSIProps {
 		return nil, fmt.Sprintf("%d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps), nil
 	}
-	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
+	if err != nil {
+		return nil, err.Error(), nil
+	}
 	a.NumProps = len(props)
 	if len(a.States)<<uint(len(props)) > maxClosureSize {
 		// the closure has up to 2·|states|·2^|props| states, and its SI

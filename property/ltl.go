@@ -16,7 +16,10 @@ func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}
-	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
+	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
+	if err != nil {
+		return nil, err // formula too large
+	}
 	return NeverClaim(a, props, d.Name, d.LTLPos), nil
 }
 

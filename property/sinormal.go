@@ -27,7 +27,10 @@ func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	if !ltl.StutterInvariant(nf) {
 		return nil, "not stutter-invariant", nil
 	}
-	a := ltl.Translate(nf, ltl.Options{})
+	a, err := ltl.TryTranslate(nf, ltl.Options{})
+	if err != nil {
+		return nil, err.Error(), nil
+	}
 	a.NumProps = len(props)
 	markEnds(a)
 	b := ltl.SINormalForm(a)
@@ -69,8 +72,8 @@ func usualAutomaton(d *ast.LTLDecl) (*ltl.Automaton, []ast.Expr) {
 	if len(props) > 64 {
 		return nil, nil
 	}
-	a := ltl.Translate(ltl.Negate(f), ltl.Options{})
-	if len(a.States) == 0 {
+	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
+	if err != nil || len(a.States) == 0 {
 		return nil, nil
 	}
 	a.NumProps = len(props)

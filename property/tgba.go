@@ -45,7 +45,10 @@ func TGBA(d *ast.LTLDecl) (*ltl.TGBA, error) {
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}
-	a := ltl.TranslateTGBA(ltl.Negate(f), ltl.Options{})
+	a, err := ltl.TryTranslateTGBA(ltl.Negate(f), ltl.Options{})
+	if err != nil {
+		return nil, err // formula too large
+	}
 	a.NumProps = len(props) // the probe claim's conditions
 	return a, nil
 }

@@ -72,6 +72,11 @@ func (t *Trail) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(bw, "%d:%d:%d:%d\n", i, s.Pid, s.Group, s.K)
 	}
+	if t.CycleStart == len(t.Steps) {
+		// A cycle starting after the last step (found by FuzzRead: it was
+		// dropped).
+		fmt.Fprintln(bw, "-1:-1:-1:-1")
+	}
 	return bw.Flush()
 }
 
@@ -151,7 +156,7 @@ func Read(r io.Reader, name string) (*Trail, error) {
 		t.Steps = append(t.Steps, Step{Pid: n[1], Group: n[2], K: n[3]})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
 	}
 	return t, nil
 }
