@@ -681,7 +681,8 @@ func (c *checker) collectLabels(p *Proc, n ast.Node) {
 		if l, ok := n.(*ast.LabeledStmt); ok {
 			c.addLabel(p, l.Label)
 		}
-		return true
+		_, isExpr := n.(ast.Expr) // expressions hold no statements
+		return !isExpr
 	})
 }
 
@@ -732,14 +733,7 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 		if !ok {
 			return 0, false
 		}
-		switch e.Op {
-		case token.SUB:
-			return int64(int32(-x)), true
-		case token.NOT:
-			return b2i(x == 0), true
-		case token.TILDE:
-			return int64(^int32(x)), true
-		}
+		return unop(e.Op, x)
 	case *ast.BinaryExpr:
 		x, ok1 := c.fold(e.X)
 		y, ok2 := c.fold(e.Y)
@@ -756,6 +750,19 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 			return c.fold(e.Then)
 		}
 		return c.fold(e.Else)
+	}
+	return 0, false
+}
+
+// unop computes op x with 32-bit int semantics.
+func unop(op token.Token, x int64) (int64, bool) {
+	switch op {
+	case token.SUB:
+		return int64(int32(-x)), true
+	case token.NOT:
+		return b2i(x == 0), true
+	case token.TILDE:
+		return int64(^int32(x)), true
 	}
 	return 0, false
 }
