@@ -360,14 +360,19 @@ func (c *checker) run(m *ast.Model) {
 				claimNames[d.Name.Name] = d.LTLPos
 			}
 			c.prog.LTL = append(c.prog.LTL, d)
-			c.inClaim, c.inLTL = true, true
-			c.ltl(d.Formula)
-			c.inClaim, c.inLTL = false, false
 		case *ast.InlineDecl:
 			// checked at each call
 		case *ast.CCode:
 			c.errorf(d.CPos, "embedded C code is not supported (%s)", d.Kind)
 		}
+	}
+	// ltl formulas once the whole model is read, as SPIN does: they may
+	// name globals, mtype constants and proctypes declared after them
+	c.scope = c.global
+	for _, d := range c.prog.LTL {
+		c.inClaim, c.inLTL = true, true
+		c.ltl(d.Formula)
+		c.inClaim, c.inLTL = false, false
 	}
 	for _, r := range c.remoteLabels {
 		if _, ok := r.proc.Labels[r.label.Name]; !ok {
@@ -569,6 +574,26 @@ func (c *checker) chanType(ct *ast.ChanType) *tnode {
 }
 
 func (c *checker) varInit(s *Symbol, v *ast.VarSpec) {
+	if s.Type == ast.Named && (v.InitList != nil && s.Len > 0 || v.Init != nil) {
+		// SPIN checks the expression and ignores its value: the
+		// fields keep their own initial values
+		first := v.Init
+		if first == nil {
+			first = v.InitList[0]
+		}
+		if v.InitList != nil && len(v.InitList) > s.Len {
+			c.errorf(v.InitList[s.Len].Pos(), "too many initializers for %s[%d] (%d)", s.Name, s.Len, len(v.InitList))
+		}
+		for _, e := range append([]ast.Expr{v.Init}, v.InitList...) {
+			if e != nil {
+				c.inVarInit = true
+				c.expr(e)
+				c.inVarInit = false
+			}
+		}
+		c.warnf(first.Pos(), "the initializer of %s is ignored: a typedef variable takes its fields' initial values (as in SPIN)", s.Name)
+		return
+	}
 	if v.InitList != nil {
 		if s.Len == 0 {
 			c.errorf(v.Name.NamePos, "%s is not an array and cannot have an initializer list", s.Name)
@@ -590,10 +615,6 @@ func (c *checker) varInit(s *Symbol, v *ast.VarSpec) {
 			c.errorf(init.Lbrack, "%s is not a channel and cannot be initialized with [N] of {...}", s.Name)
 		}
 	default:
-		if s.Type == ast.Named {
-			c.errorf(init.Pos(), "a typedef variable (%s) cannot have an initializer", s.Name)
-			return
-		}
 		c.inVarInit = true
 		op := c.expr(init)
 		c.inVarInit = false

@@ -170,7 +170,6 @@ func TestErrors(t *testing.T) {
 		{"init { _pid = 1 }", "1:8: cannot assign to predefined variable _pid"},
 		{"init { goto L }", "1:13: undefined label L in init"},
 		{"init { break }", "1:8: break outside a do loop or for"},
-		{"init { if :: skip; else fi }", "1:20: else must be the first statement of an if or do option"},
 		{"init { run P() }", "1:12: undefined proctype P"},
 		{"proctype P(byte a) {}\ninit { run P() }", "2:12: proctype P expects 1 arguments but 0 supplied"},
 		{"typedef T { byte a }; T t; init { t.b = 1 }", "1:37: typedef T has no field b"},
@@ -204,6 +203,7 @@ func TestWarnings(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"byte unused; init { skip }", "1:6: global variable unused is never used"},
 		{"mtype = {a, b}; init { mtype m = a; m = m + 1 }", "1:41: arithmetic on mtype value m (operator +)"},
+		{"init { if :: skip; else fi }", "1:20: else in the middle of a sequence is always executable (as in SPIN)"},
 	}
 	for _, tt := range tests {
 		_, errs := checkSrc(t, tt.src, Options{})

@@ -95,7 +95,9 @@ func (c *checker) stmt(s ast.Stmt, first bool) {
 		c.loops--
 	case *ast.ElseStmt:
 		if !first {
-			c.errorf(s.Else, "else must be the first statement of an if or do option")
+			// SPIN 6 accepts it and runs it as an always executable
+			// step (the only transition of its state)
+			c.warnf(s.Else, "else in the middle of a sequence is always executable (as in SPIN)")
 		}
 	case *ast.BreakStmt:
 		if c.loops == 0 {

@@ -52,6 +52,7 @@ type parser struct {
 	nesting  int
 
 	procs    map[string]bool // proctype names seen so far (for P[i]@L, P:x)
+	allProcs map[string]bool // every proctype name of the file (for ltl blocks), once needed
 	typedefs map[string]bool // typedef names seen so far
 
 	nerrs    int
@@ -133,8 +134,10 @@ func (p *parser) scan() tokInfo {
 	for {
 		n := p.errs.Len()
 		pos, tok, lit := p.sc.Scan()
-		if p.errs.Len() > n {
-			p.panicking = true
+		for _, d := range p.errs.Items[n:] {
+			if d.Severity == diag.Error {
+				p.panicking = true
+			}
 		}
 		if tok == token.COMMENT || tok == token.DIRECTIVE {
 			continue
@@ -501,11 +504,11 @@ func (p *parser) parseMtypeDecl() *ast.MtypeDecl {
 	}
 	p.got(token.ASSIGN)
 	p.expect(token.LBRACE)
+	// SPIN's grammar (nlst) separates the names by commas or by white
+	// space alone: { a, b c }
 	for p.tok == token.IDENT {
 		d.Values = append(d.Values, p.parseIdent())
-		if !p.got(token.COMMA) {
-			break
-		}
+		p.got(token.COMMA)
 	}
 	if len(d.Values) == 0 {
 		p.errorExpected("mtype value name")
@@ -1081,7 +1084,9 @@ func (p *parser) parseArgs() ([]ast.Expr, token.Pos) {
 }
 
 // parseMsgArgs parses the arguments of a send (recv false) or receive:
-// `a, b, c` or `a(b, c)`. ParenAt is 1 for the second form.
+// `a, b, c` or `a(b, c)`. ParenAt is 1 for the second form. A receive's
+// arguments may also be put in parentheses, as a whole or in part
+// (`ch?(a, b)`, SPIN's rargs: '(' rargs ')'), which is `ch?a,b`.
 func (p *parser) parseMsgArgs(recv bool) (args []ast.Expr, parenAt int) {
 	arg := func() ast.Expr {
 		if recv {
@@ -1089,33 +1094,87 @@ func (p *parser) parseMsgArgs(recv bool) (args []ast.Expr, parenAt int) {
 		}
 		return p.parseExpr()
 	}
-	first := arg()
-	if c, ok := first.(*ast.InlineCallExpr); ok {
-		// m(a, b): the primary parser took it for a call.
-		args = append(args, c.Name)
-		args = append(args, c.Args...)
-		parenAt = 1
-	} else if p.tok == token.LPAREN && !p.implicitSemi() {
-		args = append(args, first)
-		p.next()
-		p.parDepth++
-		for {
+	more := func() {
+		if recv && p.tok == token.LPAREN {
+			args = append(args, p.parseRecvGroup()...)
+		} else {
 			args = append(args, arg())
-			if !p.got(token.COMMA) {
-				break
-			}
 		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "message")
-		parenAt = 1
+	}
+	if recv && p.tok == token.LPAREN {
+		args = p.parseRecvGroup()
 	} else {
-		args = append(args, first)
+		first := arg()
+		if c, ok := first.(*ast.InlineCallExpr); ok {
+			// m(a, b): the primary parser took it for a call.
+			args = append(args, c.Name)
+			args = append(args, c.Args...)
+			parenAt = 1
+		} else if p.tok == token.LPAREN && !p.implicitSemi() {
+			args = append(args, first)
+			p.next()
+			p.parDepth++
+			for {
+				more()
+				if !p.got(token.COMMA) {
+					break
+				}
+			}
+			p.parDepth--
+			p.expectClosing(token.RPAREN, "message")
+			parenAt = 1
+		} else {
+			args = append(args, first)
+		}
 	}
 	for p.tok == token.COMMA {
 		p.next()
-		args = append(args, arg())
+		more()
 	}
 	return args, parenAt
+}
+
+// parseRecvGroup parses receive arguments in parentheses, `(a, b)`: the
+// arguments a, b. A single one, `(a)`, is kept as a parenthesized
+// expression (the checker says what is wrong with `(x + 1)`).
+func (p *parser) parseRecvGroup() []ast.Expr {
+	p.enter()
+	defer p.leave()
+	lp := p.pos
+	p.next() // (
+	p.parDepth++
+	var args []ast.Expr
+	for {
+		switch x := p.parseRecvItem().(type) {
+		case nil:
+			args = append(args, p.parseRecvGroup()...)
+		case *ast.InlineCallExpr: // m(a, b)
+			args = append(args, x.Name)
+			args = append(args, x.Args...)
+		default:
+			args = append(args, x)
+		}
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "receive arguments")
+	if len(args) == 1 {
+		if _, paren := args[0].(*ast.ParenExpr); !paren {
+			return []ast.Expr{&ast.ParenExpr{Lparen: lp, X: args[0]}}
+		}
+	}
+	return args
+}
+
+// parseRecvItem parses one item of a parenthesized group of receive
+// arguments: nil when the item is itself a group.
+func (p *parser) parseRecvItem() ast.Expr {
+	if p.tok == token.LPAREN {
+		return nil
+	}
+	return p.parseExpr()
 }
 
 // parseRecvArg parses one receive argument: a variable, a constant
@@ -1346,8 +1405,16 @@ func (p *parser) parseLTLDecl() ast.Decl {
 	}
 	saved := p.inSeq
 	p.inSeq = false
+	// SPIN reads ltl blocks once the whole model is read: a formula may
+	// refer (P@label, P[i]:var) to proctypes declared after it
+	if p.allProcs == nil {
+		p.allProcs = p.procNames()
+	}
+	procs := p.procs
+	p.procs = p.allProcs
 	p.next()
 	d.Formula = p.parseLTL()
+	p.procs = procs
 	p.got(token.SEMICOLON)
 	p.inSeq = saved
 	p.sc.SetLTL(false)
@@ -1357,6 +1424,29 @@ func (p *parser) parseLTLDecl() ast.Decl {
 	}
 	p.next()
 	return d
+}
+
+// procNames returns the names of all the proctypes of the file, those
+// seen so far and those declared further on (a scan of the whole file,
+// done once, for the first ltl block).
+func (p *parser) procNames() map[string]bool {
+	names := map[string]bool{}
+	for n := range p.procs {
+		names[n] = true
+	}
+	var sc scanner.Scanner
+	sc.Init(p.file, nil, 0)
+	prev := token.ILLEGAL
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return names
+		}
+		if tok == token.IDENT && (prev == token.PROCTYPE || prev == token.D_PROCTYPE) {
+			names[lit] = true
+		}
+		prev = tok
+	}
 }
 
 func (p *parser) ltlBinaryOp() (ast.LTLOp, int, bool) {
