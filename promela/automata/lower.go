@@ -1348,16 +1348,38 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 	case *ast.UnaryExpr:
 		x := l.expr(e.X)
 		u := &Unary{Op: e.Op, X: x}
-		if v, ok := ConstValue(u); ok {
-			return &Const{v}
+		if _, ok := x.(*Const); ok { // x is folded already
+			if v, ok := ConstValue(u); ok {
+				return &Const{v}
+			}
 		}
 		return u
 	case *ast.BinaryExpr:
-		b := &Binary{Op: e.Op, X: l.expr(e.X), Y: l.expr(e.Y), Pos: l.pos(e.OpPos)}
-		if v, ok := ConstValue(b); ok {
-			return &Const{v}
+		// the left spine of a chain a+b+c+... with a loop (the depth of
+		// the recursion is the expression's nesting, not its length);
+		// the operands are folded already, so a constant operation is
+		// one of two constants
+		spine := []*ast.BinaryExpr{e}
+		for {
+			b, ok := spine[len(spine)-1].X.(*ast.BinaryExpr)
+			if !ok {
+				break
+			}
+			spine = append(spine, b)
 		}
-		return b
+		x := l.expr(spine[len(spine)-1].X)
+		for i := len(spine) - 1; i >= 0; i-- {
+			b := &Binary{Op: spine[i].Op, X: x, Y: l.expr(spine[i].Y), Pos: l.pos(spine[i].OpPos)}
+			x = b
+			if cx, ok := b.X.(*Const); ok {
+				if cy, ok := b.Y.(*Const); ok {
+					if v, err := BinOp(b.Op, int32(cx.V), int32(cy.V)); err == "" {
+						x = &Const{int64(v)}
+					}
+				}
+			}
+		}
+		return x
 	case *ast.CondExpr:
 		return &Cond{C: l.expr(e.Cond), T: l.expr(e.Then), E: l.expr(e.Else)}
 	case *ast.IndexExpr:

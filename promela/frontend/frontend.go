@@ -26,6 +26,10 @@ type Config struct {
 	Strict bool
 }
 
+// MaxErrors is the number of errors reported per file; the next one is
+// "too many errors" (as go vet does) and the stages stop soon after.
+const MaxErrors = 10
+
 // Result is everything the front end produced. Model is never nil;
 // Program is nil when preprocessing or parsing failed (the checker does
 // not run on a broken tree, to avoid cascades of errors). Later stages must
@@ -60,6 +64,7 @@ func Load(filename string, src []byte, cfg *Config) *Result {
 		cfg = &Config{}
 	}
 	r := &Result{}
+	r.Diags.Max = MaxErrors
 	pp := preproc.Process(filename, src, &preproc.Config{
 		IncludeDirs: cfg.IncludeDirs,
 		Defines:     cfg.Defines,

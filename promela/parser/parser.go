@@ -23,6 +23,14 @@ const maxErrors = 20
 // hostile input cannot exhaust the stack.
 const maxNesting = 1000
 
+// maxOperators bounds the binary operators of one statement (or global
+// declaration, or ltl formula). A chain a+b+c+... is parsed with a loop,
+// but it is a tree as deep as it is long, which the later stages walk
+// recursively: the bound keeps their stacks well within Go's limit.
+// 250,000 is far beyond any model written by hand or generated in
+// practice (x = 1+1+...+1 with 200,000 terms is accepted).
+const maxOperators = 250_000
+
 type tokInfo struct {
 	pos token.Pos
 	tok token.Token
@@ -50,6 +58,7 @@ type parser struct {
 	inSeq    bool // inside a proctype/init/never/inline/typedef body
 	parDepth int  // open parentheses (no implicit semicolons inside)
 	nesting  int
+	ops      int // binary operators since the start of the statement (maxOperators)
 
 	procs    map[string]bool // proctype names seen so far (for P[i]@L, P:x)
 	allProcs map[string]bool // every proctype name of the file (for ltl blocks), once needed
@@ -218,7 +227,7 @@ func (p *parser) errorAt(pos token.Pos, format string, args ...any) {
 	p.lastLine, p.lastFile = position.Line, position.Filename
 	p.nerrs++
 	p.errs.Errorf(position, format, args...)
-	if p.nerrs >= maxErrors {
+	if p.nerrs >= maxErrors || p.errs.Full() {
 		panic(bailout{})
 	}
 }
@@ -278,6 +287,16 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.nesting-- }
 
+// operator counts a binary operator against maxOperators.
+func (p *parser) operator() {
+	p.ops++
+	if p.ops > maxOperators {
+		p.panicking = false
+		p.errorAt(p.pos, "expression too large (more than %d operators in one statement)", maxOperators)
+		panic(bailout{})
+	}
+}
+
 // ---------------------------------------------------------------------
 // Top level
 
@@ -300,6 +319,7 @@ func (p *parser) syncUnit() {
 
 func (p *parser) parseUnit() ast.Decl {
 	p.panicking = false
+	p.ops = 0
 	switch p.tok {
 	case token.SEMICOLON, token.ARROW:
 		p.next()
@@ -866,6 +886,7 @@ func (p *parser) parseStep() ast.Stmt {
 func (p *parser) parseStmt() ast.Stmt {
 	p.enter()
 	defer p.leave()
+	p.ops = 0
 	pos := p.pos
 	switch p.tok {
 	case token.IF, token.DO:
@@ -1215,6 +1236,7 @@ func (p *parser) parseBinary(x ast.Expr, prec1 int) ast.Expr {
 			return x
 		}
 		op, pos := p.tok, p.pos
+		p.operator()
 		p.next()
 		y := p.parseBinary(nil, prec+1)
 		x = &ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
@@ -1486,6 +1508,7 @@ func (p *parser) parseLTLBinary(prec1 int) ast.LTL {
 			return x
 		}
 		pos := p.pos
+		p.operator()
 		p.next()
 		y := p.parseLTLBinary(prec + 1)
 		x = &ast.LTLBinary{X: x, OpPos: pos, Op: op, Y: y}
