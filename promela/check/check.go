@@ -543,9 +543,15 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 	return out
 }
 
+// MaxChanCap is the largest channel capacity gospin takes: the engine
+// keeps a channel's message count in one byte of the state vector. SPIN
+// takes more (its limit is the state vector's size); the checker refuses
+// it, so that check and verify agree.
+const MaxChanCap = 255
+
 func (c *checker) chanType(ct *ast.ChanType) *tnode {
-	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > 65535) {
-		c.errorf(ct.Cap.Pos(), "channel capacity must be between 0 and 65535, not %d", n)
+	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > MaxChanCap) {
+		c.errorf(ct.Cap.Pos(), "channel capacity must be between 0 and %d, not %d (gospin's limit: a channel holds at most %d messages)", MaxChanCap, n, MaxChanCap)
 	}
 	fields := make([]*tnode, 0, len(ct.Fields))
 	for _, f := range ct.Fields {

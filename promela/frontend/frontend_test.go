@@ -304,3 +304,51 @@ func TestHugeExpressionRefused(t *testing.T) {
 		t.Errorf("got %s", r.Diags.Error())
 	}
 }
+
+// TestModelSizeBounded: a device, a directory or a file over
+// preproc.MaxModelBytes is refused, as a model and as an #include (with
+// the position of the #include), without reading it; a text that grows
+// past the bound in preprocessing stops with an error.
+func TestModelSizeBounded(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.pml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(50 << 20); err != nil { // 50 MB, sparse
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := LoadFile(big, nil); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("50 MB model: %v", err)
+	}
+	if _, err := LoadFile(dir, nil); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Errorf("directory: %v", err)
+	}
+	incs := map[string]string{"big.pml": "too large"}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		incs["/dev/zero"] = "a device, not a file"
+		if _, err := LoadFile("/dev/zero", nil); err == nil || !strings.Contains(err.Error(), "device") {
+			t.Errorf("/dev/zero as the model: %v", err)
+		}
+	}
+	for inc, want := range incs {
+		m := filepath.Join(dir, "m.pml")
+		if err := os.WriteFile(m, []byte("byte x;\n  #include \""+inc+"\"\ninit { x = 1 }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := LoadFile(m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := r.Diags.Error(); !strings.Contains(e, m+":2:3: error: #include") || !strings.Contains(e, want) {
+			t.Errorf("#include %q: %s", inc, e)
+		}
+	}
+	// 17 MB of text given directly (as the fuzzer or an API user may)
+	r := Load("huge.pml", bytes.Repeat([]byte("skip;\n"), 17<<20/6), nil)
+	if e := r.Diags.Error(); !strings.Contains(e, "too large after preprocessing") {
+		t.Errorf("17 MB text: %.300s", e)
+	}
+}
