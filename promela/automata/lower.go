@@ -550,6 +550,12 @@ func (l *lowerer) labelLoc(name string) int {
 }
 
 func (l *lowerer) defineLabel(name string, pos token.Position, at int) {
+	if l.inlineLabel[name] && l.labelKey(name) == name {
+		// a label of the proctype itself with the name of a label of an
+		// inline expanded before: named from outside, it is this one
+		delete(l.inlineLabel, name)
+		delete(l.labels, name)
+	}
 	lid := l.labelLoc(name)
 	loc := l.p.Locs[lid]
 	if loc.Pos.IsValid() {
