@@ -203,7 +203,7 @@ func BenchmarkLoadLargestCorpusModel(b *testing.B) {
 // FuzzLoad runs the whole front end (preprocessor, parser, checker) on
 // arbitrary text: it must never panic or hang.
 func FuzzLoad(f *testing.F) {
-	for _, dir := range []string{"../../testdata/engine", "../../testdata/bad", "../../examples"} {
+	for _, dir := range []string{"../../testdata/engine", "../../testdata/bad", "../../testdata/accept", "../../examples"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
 		for _, p := range files {
 			if src, err := os.ReadFile(p); err == nil {
