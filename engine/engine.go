@@ -39,10 +39,7 @@ type Engine struct {
 	cbuf      []byte
 	globInits []efn
 	globArr   [][]efn
-	// fieldInits: the compiled initializers of typedef fields, which
-	// every variable of the type takes (typedef T { byte a = 7 })
-	fieldInits map[*automata.Var]fieldInit
-	cover      [][]bool // reached locations per proctype (nil: not recorded)
+	cover     [][]bool // reached locations per proctype (nil: not recorded)
 	// the highest priority of an enabled process in the state being
 	// expanded (see outranked)
 	prioMax     int
@@ -56,6 +53,10 @@ type Engine struct {
 	saved savedLayout
 	// lastLayout is the last layout decoded (see ctx.decode)
 	lastLayout layoutCache
+
+	// fieldInits: the compiled initializers of typedef fields, which
+	// every variable of the type takes (typedef T { byte a = 7 })
+	fieldInits map[*automata.Var]fieldInit
 }
 
 // locInfo is per-location data used by Next.
