@@ -44,6 +44,8 @@ type Diagnostic struct {
 	Msg      string
 }
 
+func (d *Diagnostic) tooMany() bool { return d.Msg == TooManyErrors || d.Msg == TooManyWarnings }
+
 // String formats d as file:line:col: severity: message.
 func (d *Diagnostic) String() string {
 	s := fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
@@ -58,7 +60,7 @@ type List struct {
 	Items []*Diagnostic
 	// Max, when positive, caps the errors kept per file: the next one
 	// is replaced by a single "too many errors" (as go vet does) and any
-	// later one is dropped. Warnings beyond Max per file are dropped too.
+	// later one is dropped. Warnings likewise ("too many warnings").
 	Max    int
 	counts map[countKey]int
 }
@@ -68,8 +70,12 @@ type countKey struct {
 	sev  Severity
 }
 
-// TooManyErrors is the message that ends the errors of a file past Max.
-const TooManyErrors = "too many errors"
+// TooManyErrors and TooManyWarnings end the errors and the warnings of a
+// file past Max.
+const (
+	TooManyErrors   = "too many errors"
+	TooManyWarnings = "too many warnings"
+)
 
 // Add appends a diagnostic.
 func (l *List) Add(pos token.Position, sev Severity, format string, args ...any) {
@@ -80,8 +86,12 @@ func (l *List) Add(pos token.Position, sev Severity, format string, args ...any)
 		k := countKey{pos.Filename, sev}
 		l.counts[k]++
 		switch n := l.counts[k]; {
-		case n == l.Max+1 && sev == Error:
-			l.Items = append(l.Items, &Diagnostic{Pos: pos, Severity: Error, Msg: TooManyErrors})
+		case n == l.Max+1:
+			msg := TooManyErrors
+			if sev == Warning {
+				msg = TooManyWarnings
+			}
+			l.Items = append(l.Items, &Diagnostic{Pos: pos, Severity: sev, Msg: msg})
 			return
 		case n > l.Max:
 			return
@@ -140,8 +150,8 @@ func (l *List) Sort() {
 		if a.Filename != b.Filename {
 			return a.Filename < b.Filename
 		}
-		// "too many errors" ends its file's list
-		if ta, tb := l.Items[i].Msg == TooManyErrors, l.Items[j].Msg == TooManyErrors; ta != tb {
+		// "too many errors" and "too many warnings" end their file's list
+		if ta, tb := l.Items[i].tooMany(), l.Items[j].tooMany(); ta != tb {
 			return tb
 		}
 		if a.Line != b.Line {
@@ -193,7 +203,7 @@ type SourceFunc func(filename string) []byte
 func Print(w io.Writer, l *List, src SourceFunc) {
 	for _, d := range l.Items {
 		fmt.Fprintln(w, Escape(d.String()))
-		if src == nil || !d.Pos.IsValid() || d.Msg == TooManyErrors {
+		if src == nil || !d.Pos.IsValid() || d.tooMany() {
 			continue
 		}
 		line, ok := sourceLine(src(d.Pos.Filename), d.Pos.Line)

@@ -59,7 +59,7 @@ func TestMaxErrors(t *testing.T) {
 	for _, d := range l.Items {
 		got = append(got, d.Pos.Filename+":"+d.Msg)
 	}
-	want := "a.pml:e1 a.pml:w1 a.pml:e2 a.pml:w2 a.pml:e3 a.pml:w3 a.pml:too many errors b.pml:other file"
+	want := "a.pml:e1 a.pml:w1 a.pml:e2 a.pml:w2 a.pml:e3 a.pml:w3 a.pml:too many errors a.pml:too many warnings b.pml:other file"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
