@@ -43,3 +43,49 @@ func TestMacroNote(t *testing.T) {
 		t.Errorf("%s", got)
 	}
 }
+
+func TestMaxErrors(t *testing.T) {
+	l := List{Max: 3}
+	for i := 1; i <= 6; i++ {
+		l.Errorf(token.Position{Filename: "a.pml", Line: i, Column: 1}, "e%d", i)
+		l.Warnf(token.Position{Filename: "a.pml", Line: i, Column: 2}, "w%d", i)
+	}
+	l.Errorf(token.Position{Filename: "b.pml", Line: 1, Column: 1}, "other file")
+	if !l.Full() {
+		t.Errorf("not full")
+	}
+	l.Sort()
+	var got []string
+	for _, d := range l.Items {
+		got = append(got, d.Pos.Filename+":"+d.Msg)
+	}
+	want := "a.pml:e1 a.pml:w1 a.pml:e2 a.pml:w2 a.pml:e3 a.pml:w3 a.pml:too many errors a.pml:too many warnings b.pml:other file"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestPrintEscapesAndWindows(t *testing.T) {
+	var l List
+	l.Errorf(token.Position{Filename: "a.pml", Line: 1, Column: 7}, "bad \x1b[31m")
+	long := strings.Repeat("a", 1000) + "X" + strings.Repeat("b", 1000)
+	l.Errorf(token.Position{Filename: "a.pml", Line: 2, Column: 1001}, "long")
+	src := []byte("\tx\x01\u202ey = 1\n" + long + "\n")
+	var b bytes.Buffer
+	Print(&b, &l, func(string) []byte { return src })
+	lines := strings.Split(b.String(), "\n")
+	if lines[0] != `a.pml:1:7: error: bad \x1b[31m` {
+		t.Errorf("message: %q", lines[0])
+	}
+	if lines[1] != "    \tx\\x01\\u202ey = 1" || lines[2] != "    \t           ^" { // under y
+
+		t.Errorf("control characters:\n%q\n%q", lines[1], lines[2])
+	}
+	shown, caret := lines[4], lines[5]
+	if len(shown) > maxEcho+20 || !strings.HasPrefix(shown, "    ...") || !strings.HasSuffix(shown, "...") {
+		t.Errorf("long line not windowed: %d bytes", len(shown))
+	}
+	if i := strings.Index(shown, "X"); i < 0 || len(caret) != i+1 || caret[i] != '^' {
+		t.Errorf("caret not under the column:\n%s\n%s", shown, caret)
+	}
+}

@@ -56,6 +56,10 @@ type Engine struct {
 	saved savedLayout
 	// lastLayout is the last layout decoded (see ctx.decode)
 	lastLayout layoutCache
+
+	// fieldInits: the compiled initializers of typedef fields, which
+	// every variable of the type takes (typedef T { byte a = 7 })
+	fieldInits map[*automata.Var]fieldInit
 }
 
 // locInfo is per-location data used by Next.
@@ -372,6 +376,43 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 			e.globArr[i] = append(e.globArr[i], cm.expr(x))
 		}
 	}
+	e.fieldInits = map[*automata.Var]fieldInit{}
+	seen := map[*automata.Struct]bool{}
+	var addStruct func(st *automata.Struct)
+	addStruct = func(st *automata.Struct) {
+		if seen[st] {
+			return
+		}
+		seen[st] = true
+		for _, f := range st.Fields {
+			if f.Type.Struct != nil {
+				addStruct(f.Type.Struct)
+			}
+			if f.Init == nil && len(f.InitArr) == 0 {
+				continue
+			}
+			var fi fieldInit
+			if f.Init != nil {
+				fi.init = cm.expr(f.Init)
+			}
+			for _, x := range f.InitArr {
+				fi.arr = append(fi.arr, cm.expr(x))
+			}
+			e.fieldInits[f] = fi
+		}
+	}
+	for _, v := range prog.Globals {
+		if v.Type.Struct != nil {
+			addStruct(v.Type.Struct)
+		}
+	}
+	for _, pt := range e.ptypes {
+		for _, v := range pt.p.Locals {
+			if v.Type.Struct != nil {
+				addStruct(v.Type.Struct)
+			}
+		}
+	}
 	e.info = e.buildInfo()
 	if opt.ResetDead {
 		e.computeDead()
@@ -407,7 +448,19 @@ func (e *Engine) Program() *automata.Program { return e.prog }
 func (e *Engine) UsesTimeout() bool { return e.usesTimeout }
 
 // initVar initializes variable v (at offset off in buf) with its initializer.
+type fieldInit struct {
+	init efn
+	arr  []efn
+}
+
 func (e *Engine) initVar(c *ctx, buf []byte, off int, v *automata.Var, init efn, arr []efn) {
+	if v.Type.Struct != nil && len(e.fieldInits) > 0 {
+		elem := typeSize(v.Type)
+		for i := 0; i < max(1, v.Len); i++ {
+			e.initStruct(c, buf, off+i*elem, v.Type.Struct)
+		}
+		return
+	}
 	if v.Type.Struct != nil || v.Chan != nil {
 		return
 	}
@@ -422,6 +475,19 @@ func (e *Engine) initVar(c *ctx, buf []byte, off int, v *automata.Var, init efn,
 	for i, a := range arr {
 		if i < n {
 			store(buf, off+i*elem, &v.Type, a(c))
+		}
+	}
+}
+
+// initStruct gives the fields of the struct at off their initial values.
+func (e *Engine) initStruct(c *ctx, buf []byte, off int, st *automata.Struct) {
+	for _, f := range st.Fields {
+		if f.Type.Struct != nil {
+			e.initVar(c, buf, off+f.Offset, f, nil, nil)
+			continue
+		}
+		if fi, ok := e.fieldInits[f]; ok {
+			e.initVar(c, buf, off+f.Offset, f, fi.init, fi.arr)
 		}
 	}
 }

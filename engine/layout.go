@@ -220,7 +220,7 @@ func (e *Engine) layout() error {
 			return fmt.Errorf("channel %s: more than %d message fields", v.Name, maxFields)
 		}
 		if ct.cap > 255 || ct.cap < 0 {
-			return fmt.Errorf("channel %s: capacity %d is more than 255", v.Name, ct.cap)
+			return fmt.Errorf("%s: channel %s: capacity %d is more than 255", v.Pos, v.Name, ct.cap)
 		}
 		ct.size = chanHdr + ct.cap*ct.msgSize
 		cs.ID = len(e.ctypes)

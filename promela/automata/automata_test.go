@@ -76,3 +76,36 @@ func TestLowerErrors(t *testing.T) {
 		t.Errorf("trace: %v", errs.Error())
 	}
 }
+
+// TestInlineLabels: a label in an inline expanded several times is each
+// expansion's own (no "label redeclared"), also beside a label of the
+// proctype with the same name; from outside, the proctype's label is
+// meant (see docs/frontend.md).
+func TestInlineLabels(t *testing.T) {
+	prog, errs := lower(t, `byte x;
+inline bump(v) { if :: v > 2 -> goto out :: else -> skip fi; v++; out: skip }
+active proctype P() {
+	bump(x); bump(x);
+out:	x < 5;
+	bump(x);
+	if :: x < 4 -> goto out :: else fi
+}`)
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	p := prog.Procs[0]
+	n := 0
+	for _, loc := range p.Locs {
+		for _, l := range loc.Labels {
+			if l == "out" {
+				n++
+			}
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d locations labelled out, want 4 (three expansions and the proctype's)", n)
+	}
+	if id, ok := p.Labels["out"]; !ok || p.Locs[id].Pos.Line != 5 {
+		t.Errorf("out from outside is not the proctype's label (line 5): %v", p.Locs[id].Pos)
+	}
+}

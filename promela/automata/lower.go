@@ -2,6 +2,7 @@ package automata
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gospin/gospin/diag"
@@ -72,6 +73,10 @@ type lowerer struct {
 	collect []*collector
 	env     []*inlineEnv
 	pending []pendingLabel
+	// expansions numbers the inline expansions (labelKey); inlineLabel
+	// holds the plain names that refer to the latest expansion's label
+	expansions  int
+	inlineLabel map[string]bool
 
 	lateLabels   []lateLabel
 	atomicLabels map[string]bool // labels inside atomic sequences of the current proctype
@@ -93,6 +98,10 @@ type collector struct {
 type inlineEnv struct {
 	params map[string]ast.Expr
 	outer  int // index of the enclosing env (len when none)
+	// labels declared in the inline's body: each expansion has its own
+	// (SPIN: a new block scope per expansion), keyed name#id
+	labels map[string]bool
+	id     int
 }
 
 func (l *lowerer) pos(p token.Pos) token.Position { return l.file.Position(p) }
@@ -342,10 +351,14 @@ func (l *lowerer) varDecl(d *ast.VarDecl, global bool) []*Var {
 			}
 			v.Chan = cs
 		default:
-			v.Init = l.expr(init)
+			if v.Type.Struct == nil { // a typedef variable's initializer is ignored, as in SPIN
+				v.Init = l.expr(init)
+			}
 		}
 		for _, e := range s.InitList {
-			v.InitArr = append(v.InitArr, l.expr(e))
+			if v.Type.Struct == nil {
+				v.InitArr = append(v.InitArr, l.expr(e))
+			}
 		}
 		out = append(out, v)
 	}
@@ -502,7 +515,29 @@ func (l *lowerer) alias(a, b int) {
 	l.parent[a] = b
 }
 
+// labelKey is the key in l.labels of a label named in the current
+// context: a label declared in the body of an inline being expanded is
+// the one of this expansion (name#N), so that a goto inside the body
+// jumps within its own expansion, as in SPIN; any other is its name.
+func (l *lowerer) labelKey(name string) string {
+	for i := len(l.env) - 1; i >= 0; i-- {
+		if e := l.env[i]; e.labels[name] {
+			return name + "#" + strconv.Itoa(e.id)
+		}
+	}
+	return name
+}
+
+// labelName is the name of the label whose key is key.
+func labelName(key string) string {
+	if i := strings.IndexByte(key, '#'); i >= 0 {
+		return key[:i]
+	}
+	return key
+}
+
 func (l *lowerer) labelLoc(name string) int {
+	name = l.labelKey(name)
 	if id, ok := l.labels[name]; ok {
 		return id
 	}
@@ -515,10 +550,32 @@ func (l *lowerer) labelLoc(name string) int {
 }
 
 func (l *lowerer) defineLabel(name string, pos token.Position, at int) {
+	if l.inlineLabel[name] && l.labelKey(name) == name {
+		// a label of the proctype itself with the name of a label of an
+		// inline expanded before: named from outside, it is this one
+		delete(l.inlineLabel, name)
+		delete(l.labels, name)
+	}
 	lid := l.labelLoc(name)
 	loc := l.p.Locs[lid]
 	if loc.Pos.IsValid() {
 		l.errs.Errorf(pos, "label %s redeclared", name)
+	}
+	if l.labelKey(name) != name {
+		// a label of an inline expansion: named from outside the
+		// expansion (a goto, P@label), it is the latest expansion's, as
+		// SPIN's label lookup falls back to the most recent declaration
+		old, ok := l.labels[name]
+		switch {
+		case !ok || l.inlineLabel[name]:
+			l.labels[name] = lid
+			l.inlineLabel[name] = true
+		case !l.p.Locs[old].Pos.IsValid() && len(l.p.Locs[old].Labels) == 0:
+			// a goto from outside came first
+			l.alias(old, lid)
+			l.labels[name] = lid
+			l.inlineLabel[name] = true
+		}
 	}
 	loc.Pos = pos
 	loc.Labels = append(loc.Labels, name)
@@ -539,6 +596,7 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	l.scopes = []map[string]*Var{l.locals}
 	l.parent = nil
 	l.labels = map[string]int{}
+	l.inlineLabel = map[string]bool{}
 	l.region, l.dstep, l.escDep = 0, false, 0
 	l.breaks, l.breakLast, l.collect, l.env, l.pending = nil, nil, nil, nil, nil
 	if l.prog.UsesPriority && p.Kind != NeverClaim {
@@ -601,7 +659,7 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	}
 	for name, id := range l.labels {
 		if !p.Locs[id].Pos.IsValid() && len(p.Locs[id].Labels) == 0 {
-			l.errs.Errorf(p.Pos, "label %s used but not defined in %s", name, p.Name)
+			l.errs.Errorf(p.Pos, "label %s used but not defined in %s", labelName(name), p.Name)
 		}
 	}
 	l.finish(start, end)
@@ -1186,7 +1244,8 @@ func (l *lowerer) inlineCall(name *ast.Ident, args []ast.Expr, from, to int, bra
 		l.errorf(name.NamePos, "inline %s: expansion too deep (recursive?)", name.Name)
 		return
 	}
-	env := &inlineEnv{params: map[string]ast.Expr{}, outer: len(l.env)}
+	l.expansions++
+	env := &inlineEnv{params: map[string]ast.Expr{}, outer: len(l.env), labels: inlineLabels(d), id: l.expansions}
 	for i, p := range d.Params {
 		env.params[p.Name] = args[i]
 	}
@@ -1195,6 +1254,19 @@ func (l *lowerer) inlineCall(name *ast.Ident, args []ast.Expr, from, to int, bra
 	l.seq(d.Body.Stmts, from, to, true)
 	l.popScope()
 	l.env = l.env[:len(l.env)-1]
+}
+
+// inlineLabels returns the names of the labels declared in the body of d.
+func inlineLabels(d *ast.InlineDecl) map[string]bool {
+	names := map[string]bool{}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			names[ls.Label.Name] = true
+		}
+		_, isExpr := n.(ast.Expr)
+		return !isExpr
+	})
+	return names
 }
 
 func (l *lowerer) recvArgs(args []ast.Expr) []RecvArg {
@@ -1282,16 +1354,38 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 	case *ast.UnaryExpr:
 		x := l.expr(e.X)
 		u := &Unary{Op: e.Op, X: x}
-		if v, ok := ConstValue(u); ok {
-			return &Const{v}
+		if _, ok := x.(*Const); ok { // x is folded already
+			if v, ok := ConstValue(u); ok {
+				return &Const{v}
+			}
 		}
 		return u
 	case *ast.BinaryExpr:
-		b := &Binary{Op: e.Op, X: l.expr(e.X), Y: l.expr(e.Y), Pos: l.pos(e.OpPos)}
-		if v, ok := ConstValue(b); ok {
-			return &Const{v}
+		// the left spine of a chain a+b+c+... with a loop (the depth of
+		// the recursion is the expression's nesting, not its length);
+		// the operands are folded already, so a constant operation is
+		// one of two constants
+		spine := []*ast.BinaryExpr{e}
+		for {
+			b, ok := spine[len(spine)-1].X.(*ast.BinaryExpr)
+			if !ok {
+				break
+			}
+			spine = append(spine, b)
 		}
-		return b
+		x := l.expr(spine[len(spine)-1].X)
+		for i := len(spine) - 1; i >= 0; i-- {
+			b := &Binary{Op: spine[i].Op, X: x, Y: l.expr(spine[i].Y), Pos: l.pos(spine[i].OpPos)}
+			x = b
+			if cx, ok := b.X.(*Const); ok {
+				if cy, ok := b.Y.(*Const); ok {
+					if v, err := BinOp(b.Op, int32(cx.V), int32(cy.V)); err == "" {
+						x = &Const{int64(v)}
+					}
+				}
+			}
+		}
+		return x
 	case *ast.CondExpr:
 		return &Cond{C: l.expr(e.Cond), T: l.expr(e.Then), E: l.expr(e.Else)}
 	case *ast.IndexExpr:

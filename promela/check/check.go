@@ -360,14 +360,19 @@ func (c *checker) run(m *ast.Model) {
 				claimNames[d.Name.Name] = d.LTLPos
 			}
 			c.prog.LTL = append(c.prog.LTL, d)
-			c.inClaim, c.inLTL = true, true
-			c.ltl(d.Formula)
-			c.inClaim, c.inLTL = false, false
 		case *ast.InlineDecl:
 			// checked at each call
 		case *ast.CCode:
 			c.errorf(d.CPos, "embedded C code is not supported (%s)", d.Kind)
 		}
+	}
+	// ltl formulas once the whole model is read, as SPIN does: they may
+	// name globals, mtype constants and proctypes declared after them
+	c.scope = c.global
+	for _, d := range c.prog.LTL {
+		c.inClaim, c.inLTL = true, true
+		c.ltl(d.Formula)
+		c.inClaim, c.inLTL = false, false
 	}
 	for _, r := range c.remoteLabels {
 		if _, ok := r.proc.Labels[r.label.Name]; !ok {
@@ -538,9 +543,15 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 	return out
 }
 
+// MaxChanCap is the largest channel capacity gospin takes: the engine
+// keeps a channel's message count in one byte of the state vector. SPIN
+// takes more (its limit is the state vector's size); the checker refuses
+// it, so that check and verify agree.
+const MaxChanCap = 255
+
 func (c *checker) chanType(ct *ast.ChanType) *tnode {
-	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > 65535) {
-		c.errorf(ct.Cap.Pos(), "channel capacity must be between 0 and 65535, not %d", n)
+	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > MaxChanCap) {
+		c.errorf(ct.Cap.Pos(), "channel capacity must be between 0 and %d, not %d (gospin's limit: a channel holds at most %d messages)", MaxChanCap, n, MaxChanCap)
 	}
 	fields := make([]*tnode, 0, len(ct.Fields))
 	for _, f := range ct.Fields {
@@ -569,6 +580,26 @@ func (c *checker) chanType(ct *ast.ChanType) *tnode {
 }
 
 func (c *checker) varInit(s *Symbol, v *ast.VarSpec) {
+	if s.Type == ast.Named && (v.InitList != nil && s.Len > 0 || v.Init != nil) {
+		// SPIN checks the expression and ignores its value: the
+		// fields keep their own initial values
+		first := v.Init
+		if first == nil {
+			first = v.InitList[0]
+		}
+		if v.InitList != nil && len(v.InitList) > s.Len {
+			c.errorf(v.InitList[s.Len].Pos(), "too many initializers for %s[%d] (%d)", s.Name, s.Len, len(v.InitList))
+		}
+		for _, e := range append([]ast.Expr{v.Init}, v.InitList...) {
+			if e != nil {
+				c.inVarInit = true
+				c.expr(e)
+				c.inVarInit = false
+			}
+		}
+		c.warnf(first.Pos(), "the initializer of %s is ignored: a typedef variable takes its fields' initial values (as in SPIN)", s.Name)
+		return
+	}
 	if v.InitList != nil {
 		if s.Len == 0 {
 			c.errorf(v.Name.NamePos, "%s is not an array and cannot have an initializer list", s.Name)
@@ -590,10 +621,6 @@ func (c *checker) varInit(s *Symbol, v *ast.VarSpec) {
 			c.errorf(init.Lbrack, "%s is not a channel and cannot be initialized with [N] of {...}", s.Name)
 		}
 	default:
-		if s.Type == ast.Named {
-			c.errorf(init.Pos(), "a typedef variable (%s) cannot have an initializer", s.Name)
-			return
-		}
 		c.inVarInit = true
 		op := c.expr(init)
 		c.inVarInit = false
@@ -681,7 +708,8 @@ func (c *checker) collectLabels(p *Proc, n ast.Node) {
 		if l, ok := n.(*ast.LabeledStmt); ok {
 			c.addLabel(p, l.Label)
 		}
-		return true
+		_, isExpr := n.(ast.Expr) // expressions hold no statements
+		return !isExpr
 	})
 }
 
@@ -732,14 +760,7 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 		if !ok {
 			return 0, false
 		}
-		switch e.Op {
-		case token.SUB:
-			return int64(int32(-x)), true
-		case token.NOT:
-			return b2i(x == 0), true
-		case token.TILDE:
-			return int64(^int32(x)), true
-		}
+		return unop(e.Op, x)
 	case *ast.BinaryExpr:
 		x, ok1 := c.fold(e.X)
 		y, ok2 := c.fold(e.Y)
@@ -756,6 +777,19 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 			return c.fold(e.Then)
 		}
 		return c.fold(e.Else)
+	}
+	return 0, false
+}
+
+// unop computes op x with 32-bit int semantics.
+func unop(op token.Token, x int64) (int64, bool) {
+	switch op {
+	case token.SUB:
+		return int64(int32(-x)), true
+	case token.NOT:
+		return b2i(x == 0), true
+	case token.TILDE:
+		return int64(^int32(x)), true
 	}
 	return 0, false
 }

@@ -170,7 +170,6 @@ func TestErrors(t *testing.T) {
 		{"init { _pid = 1 }", "1:8: cannot assign to predefined variable _pid"},
 		{"init { goto L }", "1:13: undefined label L in init"},
 		{"init { break }", "1:8: break outside a do loop or for"},
-		{"init { if :: skip; else fi }", "1:20: else must be the first statement of an if or do option"},
 		{"init { run P() }", "1:12: undefined proctype P"},
 		{"proctype P(byte a) {}\ninit { run P() }", "2:12: proctype P expects 1 arguments but 0 supplied"},
 		{"typedef T { byte a }; T t; init { t.b = 1 }", "1:37: typedef T has no field b"},
@@ -190,6 +189,7 @@ func TestErrors(t *testing.T) {
 		{"proctype P() { L: skip }\ninit { P[0]@M }", "2:13: proctype P has no label M"},
 		{"proctype P() { skip }\ninit { P[0]:v == 1 }", "2:13: proctype P has no local variable v"},
 		{"init { q?[1] }", "1:8: undefined: q"},
+		{"chan c = [300] of {byte}; init { c!1 }", "1:11: channel capacity must be between 0 and 255, not 300 (gospin's limit: a channel holds at most 255 messages)"},
 	}
 	for _, tt := range tests {
 		_, errs := checkSrc(t, tt.src, Options{})
@@ -204,6 +204,11 @@ func TestWarnings(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"byte unused; init { skip }", "1:6: global variable unused is never used"},
 		{"mtype = {a, b}; init { mtype m = a; m = m + 1 }", "1:41: arithmetic on mtype value m (operator +)"},
+		{"init { if :: skip; else fi }", "1:20: else in the middle of a sequence is always executable (as in SPIN)"},
+		{`init { printf("%s\n", 1) }`, `1:16: unknown printf verb %s: SPIN knows %c %d %e %o %u %x (it prints "bad print cmd")`},
+		{`init { printf("%5d", 1) }`, `1:16: printf verb %5d: SPIN knows %c %d %e %o %u %x without flags or width (it prints "bad print cmd")`},
+		{`init { printf("%d %% %d", 1) }`, `1:8: printf format uses 2 arguments but 1 given (SPIN: "too few print args"; the missing ones print as 0)`},
+		{`init { printf("%d", 1, 2) }`, `1:24: printf has 2 arguments but its format uses 1: the others are not printed`},
 	}
 	for _, tt := range tests {
 		_, errs := checkSrc(t, tt.src, Options{})

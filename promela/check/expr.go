@@ -98,10 +98,20 @@ func (c *checker) cond(e ast.Expr) operand {
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
 		if x.Op == token.LAND || x.Op == token.LOR {
-			l := c.cond(x.X)
-			r := c.cond(x.Y)
-			c.scalar(l, x.X)
-			c.scalar(r, x.Y)
+			// a chain of && and || iteratively, as in expr
+			spine := []*ast.BinaryExpr{x}
+			for {
+				b, ok := spine[len(spine)-1].X.(*ast.BinaryExpr)
+				if !ok || b.Op != token.LAND && b.Op != token.LOR {
+					break
+				}
+				spine = append(spine, b)
+			}
+			last := spine[len(spine)-1]
+			c.scalar(c.cond(last.X), last.X)
+			for i := len(spine) - 1; i >= 0; i-- {
+				c.scalar(c.cond(spine[i].Y), spine[i].Y)
+			}
 			return num()
 		}
 	case *ast.ParenExpr:
@@ -373,47 +383,34 @@ func (c *checker) expr(e ast.Expr) operand {
 			}
 			c.arith(o, x.X, x.Op)
 		}
-		if v, ok := c.fold(x); ok {
-			return operand{ok: true, node: numType("int"), konst: true, val: v}
+		// fold from the operand's value, not by walking the subtree
+		// again: linear in the size of the expression
+		if o.ok && o.konst {
+			if v, ok := unop(x.Op, o.val); ok {
+				c.prog.Consts[x] = v
+				return operand{ok: true, node: numType("int"), konst: true, val: v}
+			}
 		}
 		return num()
 	case *ast.BinaryExpr:
-		l := c.expr(x.X)
-		r := c.expr(x.Y)
-		switch x.Op {
-		case token.EQL, token.NEQ:
-			c.scalar(l, x.X)
-			c.scalar(r, x.Y)
-			if l.ok && r.ok && l.isChan() != r.isChan() && !l.konst && !r.konst {
-				c.errorf(x.OpPos, "comparison of a channel with a non-channel")
+		// A long chain a+b+c+... is a left-deep tree: walk its left
+		// spine with a loop, so that the recursion depth is that of the
+		// expression's nesting, not the number of its operators.
+		spine := []*ast.BinaryExpr{x}
+		left := x.X
+		for {
+			b, ok := left.(*ast.BinaryExpr)
+			if !ok {
+				break
 			}
-		case token.LAND, token.LOR:
-			c.scalar(l, x.X)
-			c.scalar(r, x.Y)
-		case token.LSS, token.LEQ, token.GTR, token.GEQ:
-			for _, p := range []struct {
-				o operand
-				e ast.Expr
-			}{{l, x.X}, {r, x.Y}} {
-				if c.scalar(p.o, p.e) && p.o.isChan() {
-					c.errorf(p.e.Pos(), "channel %s compared with %s", exprString(p.e), x.Op)
-				}
-			}
-		default:
-			if l.ok {
-				c.arith(l, x.X, x.Op)
-			}
-			if r.ok {
-				c.arith(r, x.Y, x.Op)
-			}
-			if (x.Op == token.QUO || x.Op == token.REM) && r.konst && r.val == 0 {
-				c.errorf(x.OpPos, "division by zero")
-			}
+			spine = append(spine, b)
+			left = b.X
 		}
-		if v, ok := c.fold(x); ok {
-			return operand{ok: true, node: numType("int"), konst: true, val: v}
+		l := c.expr(left)
+		for i := len(spine) - 1; i >= 0; i-- {
+			l = c.binary(spine[i], l, c.expr(spine[i].Y))
 		}
-		return num()
+		return l
 	case *ast.CondExpr:
 		cnd := c.expr(x.Cond)
 		c.scalar(cnd, x.Cond)
@@ -428,8 +425,14 @@ func (c *checker) expr(e ast.Expr) operand {
 		} else if t.ok && f.ok && t.isChan() != f.isChan() {
 			c.errorf(x.Lparen, "conditional expression mixes a channel and a non-channel")
 		}
-		if v, ok := c.fold(x); ok {
-			return operand{ok: true, node: numType("int"), konst: true, val: v}
+		if cnd.ok && cnd.konst {
+			if k := f; cnd.val != 0 && t.ok && t.konst || cnd.val == 0 && k.ok && k.konst {
+				if cnd.val != 0 {
+					k = t
+				}
+				c.prog.Consts[x] = k.val
+				return operand{ok: true, node: numType("int"), konst: true, val: k.val}
+			}
 		}
 		if t.ok {
 			t.lvalue = false
@@ -708,4 +711,46 @@ func writeExpr(b *strings.Builder, e ast.Expr) {
 	default:
 		b.WriteString("expression")
 	}
+}
+
+// binary checks the binary expression x whose operands, already checked,
+// are l and r, and folds it when both are constants.
+func (c *checker) binary(x *ast.BinaryExpr, l, r operand) operand {
+	switch x.Op {
+	case token.EQL, token.NEQ:
+		c.scalar(l, x.X)
+		c.scalar(r, x.Y)
+		if l.ok && r.ok && l.isChan() != r.isChan() && !l.konst && !r.konst {
+			c.errorf(x.OpPos, "comparison of a channel with a non-channel")
+		}
+	case token.LAND, token.LOR:
+		c.scalar(l, x.X)
+		c.scalar(r, x.Y)
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		for _, p := range []struct {
+			o operand
+			e ast.Expr
+		}{{l, x.X}, {r, x.Y}} {
+			if c.scalar(p.o, p.e) && p.o.isChan() {
+				c.errorf(p.e.Pos(), "channel %s compared with %s", exprString(p.e), x.Op)
+			}
+		}
+	default:
+		if l.ok {
+			c.arith(l, x.X, x.Op)
+		}
+		if r.ok {
+			c.arith(r, x.Y, x.Op)
+		}
+		if (x.Op == token.QUO || x.Op == token.REM) && r.konst && r.val == 0 {
+			c.errorf(x.OpPos, "division by zero")
+		}
+	}
+	if l.ok && r.ok && l.konst && r.konst {
+		if v, ok := binop(x.Op, l.val, r.val); ok {
+			c.prog.Consts[x] = v
+			return operand{ok: true, node: numType("int"), konst: true, val: v}
+		}
+	}
+	return num()
 }

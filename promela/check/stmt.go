@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/token"
 )
@@ -95,7 +97,9 @@ func (c *checker) stmt(s ast.Stmt, first bool) {
 		c.loops--
 	case *ast.ElseStmt:
 		if !first {
-			c.errorf(s.Else, "else must be the first statement of an if or do option")
+			// SPIN 6 accepts it and runs it as an always executable
+			// step (the only transition of its state)
+			c.warnf(s.Else, "else in the middle of a sequence is always executable (as in SPIN)")
 		}
 	case *ast.BreakStmt:
 		if c.loops == 0 {
@@ -160,6 +164,7 @@ func (c *checker) stmt(s ast.Stmt, first bool) {
 			op := c.expr(a)
 			c.scalar(op, a)
 		}
+		c.printfFormat(s)
 	case *ast.PrintmStmt:
 		op := c.expr(s.X)
 		c.scalar(op, s.X)
@@ -304,5 +309,53 @@ func (c *checker) ltl(f ast.LTL) {
 		c.ltl(f.Y)
 	case *ast.LTLParen:
 		c.ltl(f.X)
+	}
+}
+
+// printfFormat warns about a printf format that SPIN's simulator does not
+// print as written: a verb other than its %c %d %e %o %u %x (and %%),
+// flags or a width ("bad print cmd"), missing arguments ("too few print
+// args") and arguments the format does not use. Each % sequence but %%
+// takes one argument, in SPIN as in gospin.
+func (c *checker) printfFormat(s *ast.PrintfStmt) {
+	if s.Format == nil {
+		return
+	}
+	f := s.Format.Value
+	at := func(i int) token.Pos { return s.Format.ValuePos + token.Pos(1+i) }
+	uses := 0
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case '\\':
+			i++
+		case '%':
+			j := i + 1
+			for j < len(f) && (f[j] == '-' || f[j] == 'l' || '0' <= f[j] && f[j] <= '9') {
+				j++
+			}
+			if j >= len(f) {
+				c.warnf(at(i), "printf format ends with %%")
+				break
+			}
+			verb := f[i : j+1]
+			switch {
+			case verb == "%%":
+			case j == i+1 && strings.IndexByte("cdeoux", f[j]) >= 0:
+				uses++
+			case strings.IndexByte("cdeouxiX", f[j]) >= 0:
+				uses++
+				c.warnf(at(i), "printf verb %s: SPIN knows %%c %%d %%e %%o %%u %%x without flags or width (it prints \"bad print cmd\")", verb)
+			default:
+				uses++
+				c.warnf(at(i), "unknown printf verb %s: SPIN knows %%c %%d %%e %%o %%u %%x (it prints \"bad print cmd\")", verb)
+			}
+			i = j
+		}
+	}
+	switch n := len(s.Args); {
+	case n < uses:
+		c.warnf(s.Printf, "printf format uses %d arguments but %d given (SPIN: \"too few print args\"; the missing ones print as 0)", uses, n)
+	case n > uses:
+		c.warnf(s.Args[uses].Pos(), "printf has %d arguments but its format uses %d: the others are not printed", n, uses)
 	}
 }

@@ -4,8 +4,8 @@
 package frontend
 
 import (
+	"fmt"
 	"io"
-	"os"
 
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/promela/ast"
@@ -25,6 +25,10 @@ type Config struct {
 	// (see check.Options).
 	Strict bool
 }
+
+// MaxErrors is the number of errors reported per file; the next one is
+// "too many errors" (as go vet does) and the stages stop soon after.
+const MaxErrors = 10
 
 // Result is everything the front end produced. Model is never nil;
 // Program is nil when preprocessing or parsing failed (the checker does
@@ -47,11 +51,17 @@ func LoadFile(path string, cfg *Config) (*Result, error) {
 	return Load(path, src, cfg), nil
 }
 
+// readFile reads the model file: a regular file of at most
+// preproc.MaxModelBytes.
 func readFile(cfg *Config, path string) ([]byte, error) {
 	if cfg != nil && cfg.ReadFile != nil {
-		return cfg.ReadFile(path)
+		src, err := cfg.ReadFile(path)
+		if err == nil && len(src) > preproc.MaxModelBytes {
+			return nil, fmt.Errorf("%s is too large (%d bytes; a model may have at most %d MiB)", path, len(src), preproc.MaxModelBytes>>20)
+		}
+		return src, err
 	}
-	return os.ReadFile(path)
+	return preproc.ReadSource(path)
 }
 
 // Load runs the front end on src, the text of the model named filename.
@@ -60,6 +70,7 @@ func Load(filename string, src []byte, cfg *Config) *Result {
 		cfg = &Config{}
 	}
 	r := &Result{}
+	r.Diags.Max = MaxErrors
 	pp := preproc.Process(filename, src, &preproc.Config{
 		IncludeDirs: cfg.IncludeDirs,
 		Defines:     cfg.Defines,
@@ -69,12 +80,35 @@ func Load(filename string, src []byte, cfg *Config) *Result {
 	if r.Sources == nil {
 		r.Sources = map[string][]byte{filename: src}
 	}
+	if pp.TooLarge {
+		r.Model = &ast.Model{File: r.File}
+		r.Diags.Sort()
+		return r
+	}
 	r.Model = parser.ParseFile(r.File, &r.Diags)
 	if !r.Diags.HasErrors() {
 		r.Program = check.CheckWith(r.Model, &r.Diags, check.Options{Strict: cfg.Strict})
+		if !runnable(r.Program) {
+			// SPIN's words (spin -a stops there; its simulation says
+			// "0 processes created"), at the end of the file as SPIN
+			// puts it
+			end := r.File.Position(r.File.Pos(max(0, r.File.Size()-1)))
+			r.Diags.Errorf(end, "no runable process: the model has no init and no active proctype")
+		}
 	}
 	r.Diags.Sort()
 	return r
+}
+
+// runnable reports whether p starts a process: an init, or a proctype
+// declared active (with a count above 0).
+func runnable(p *check.Program) bool {
+	for _, pr := range p.Procs {
+		if pr.Active > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // HasErrors reports whether any stage reported an error.

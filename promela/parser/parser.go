@@ -23,6 +23,14 @@ const maxErrors = 20
 // hostile input cannot exhaust the stack.
 const maxNesting = 1000
 
+// maxOperators bounds the binary operators of one statement (or global
+// declaration, or ltl formula). A chain a+b+c+... is parsed with a loop,
+// but it is a tree as deep as it is long, which the later stages walk
+// recursively: the bound keeps their stacks well within Go's limit.
+// 250,000 is far beyond any model written by hand or generated in
+// practice (x = 1+1+...+1 with 200,000 terms is accepted).
+const maxOperators = 250_000
+
 type tokInfo struct {
 	pos token.Pos
 	tok token.Token
@@ -50,8 +58,10 @@ type parser struct {
 	inSeq    bool // inside a proctype/init/never/inline/typedef body
 	parDepth int  // open parentheses (no implicit semicolons inside)
 	nesting  int
+	ops      int // binary operators since the start of the statement (maxOperators)
 
 	procs    map[string]bool // proctype names seen so far (for P[i]@L, P:x)
+	allProcs map[string]bool // every proctype name of the file (for ltl blocks), once needed
 	typedefs map[string]bool // typedef names seen so far
 
 	nerrs    int
@@ -133,8 +143,10 @@ func (p *parser) scan() tokInfo {
 	for {
 		n := p.errs.Len()
 		pos, tok, lit := p.sc.Scan()
-		if p.errs.Len() > n {
-			p.panicking = true
+		for _, d := range p.errs.Items[n:] {
+			if d.Severity == diag.Error {
+				p.panicking = true
+			}
 		}
 		if tok == token.COMMENT || tok == token.DIRECTIVE {
 			continue
@@ -215,7 +227,7 @@ func (p *parser) errorAt(pos token.Pos, format string, args ...any) {
 	p.lastLine, p.lastFile = position.Line, position.Filename
 	p.nerrs++
 	p.errs.Errorf(position, format, args...)
-	if p.nerrs >= maxErrors {
+	if p.nerrs >= maxErrors || p.errs.Full() {
 		panic(bailout{})
 	}
 }
@@ -275,6 +287,16 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.nesting-- }
 
+// operator counts a binary operator against maxOperators.
+func (p *parser) operator() {
+	p.ops++
+	if p.ops > maxOperators {
+		p.panicking = false
+		p.errorAt(p.pos, "expression too large (more than %d operators in one statement)", maxOperators)
+		panic(bailout{})
+	}
+}
+
 // ---------------------------------------------------------------------
 // Top level
 
@@ -297,6 +319,7 @@ func (p *parser) syncUnit() {
 
 func (p *parser) parseUnit() ast.Decl {
 	p.panicking = false
+	p.ops = 0
 	switch p.tok {
 	case token.SEMICOLON, token.ARROW:
 		p.next()
@@ -501,11 +524,11 @@ func (p *parser) parseMtypeDecl() *ast.MtypeDecl {
 	}
 	p.got(token.ASSIGN)
 	p.expect(token.LBRACE)
+	// SPIN's grammar (nlst) separates the names by commas or by white
+	// space alone: { a, b c }
 	for p.tok == token.IDENT {
 		d.Values = append(d.Values, p.parseIdent())
-		if !p.got(token.COMMA) {
-			break
-		}
+		p.got(token.COMMA)
 	}
 	if len(d.Values) == 0 {
 		p.errorExpected("mtype value name")
@@ -863,6 +886,7 @@ func (p *parser) parseStep() ast.Stmt {
 func (p *parser) parseStmt() ast.Stmt {
 	p.enter()
 	defer p.leave()
+	p.ops = 0
 	pos := p.pos
 	switch p.tok {
 	case token.IF, token.DO:
@@ -1081,7 +1105,9 @@ func (p *parser) parseArgs() ([]ast.Expr, token.Pos) {
 }
 
 // parseMsgArgs parses the arguments of a send (recv false) or receive:
-// `a, b, c` or `a(b, c)`. ParenAt is 1 for the second form.
+// `a, b, c` or `a(b, c)`. ParenAt is 1 for the second form. A receive's
+// arguments may also be put in parentheses, as a whole or in part
+// (`ch?(a, b)`, SPIN's rargs: '(' rargs ')'), which is `ch?a,b`.
 func (p *parser) parseMsgArgs(recv bool) (args []ast.Expr, parenAt int) {
 	arg := func() ast.Expr {
 		if recv {
@@ -1089,33 +1115,87 @@ func (p *parser) parseMsgArgs(recv bool) (args []ast.Expr, parenAt int) {
 		}
 		return p.parseExpr()
 	}
-	first := arg()
-	if c, ok := first.(*ast.InlineCallExpr); ok {
-		// m(a, b): the primary parser took it for a call.
-		args = append(args, c.Name)
-		args = append(args, c.Args...)
-		parenAt = 1
-	} else if p.tok == token.LPAREN && !p.implicitSemi() {
-		args = append(args, first)
-		p.next()
-		p.parDepth++
-		for {
+	more := func() {
+		if recv && p.tok == token.LPAREN {
+			args = append(args, p.parseRecvGroup()...)
+		} else {
 			args = append(args, arg())
-			if !p.got(token.COMMA) {
-				break
-			}
 		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "message")
-		parenAt = 1
+	}
+	if recv && p.tok == token.LPAREN {
+		args = p.parseRecvGroup()
 	} else {
-		args = append(args, first)
+		first := arg()
+		if c, ok := first.(*ast.InlineCallExpr); ok {
+			// m(a, b): the primary parser took it for a call.
+			args = append(args, c.Name)
+			args = append(args, c.Args...)
+			parenAt = 1
+		} else if p.tok == token.LPAREN && !p.implicitSemi() {
+			args = append(args, first)
+			p.next()
+			p.parDepth++
+			for {
+				more()
+				if !p.got(token.COMMA) {
+					break
+				}
+			}
+			p.parDepth--
+			p.expectClosing(token.RPAREN, "message")
+			parenAt = 1
+		} else {
+			args = append(args, first)
+		}
 	}
 	for p.tok == token.COMMA {
 		p.next()
-		args = append(args, arg())
+		more()
 	}
 	return args, parenAt
+}
+
+// parseRecvGroup parses receive arguments in parentheses, `(a, b)`: the
+// arguments a, b. A single one, `(a)`, is kept as a parenthesized
+// expression (the checker says what is wrong with `(x + 1)`).
+func (p *parser) parseRecvGroup() []ast.Expr {
+	p.enter()
+	defer p.leave()
+	lp := p.pos
+	p.next() // (
+	p.parDepth++
+	var args []ast.Expr
+	for {
+		switch x := p.parseRecvItem().(type) {
+		case nil:
+			args = append(args, p.parseRecvGroup()...)
+		case *ast.InlineCallExpr: // m(a, b)
+			args = append(args, x.Name)
+			args = append(args, x.Args...)
+		default:
+			args = append(args, x)
+		}
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "receive arguments")
+	if len(args) == 1 {
+		if _, paren := args[0].(*ast.ParenExpr); !paren {
+			return []ast.Expr{&ast.ParenExpr{Lparen: lp, X: args[0]}}
+		}
+	}
+	return args
+}
+
+// parseRecvItem parses one item of a parenthesized group of receive
+// arguments: nil when the item is itself a group.
+func (p *parser) parseRecvItem() ast.Expr {
+	if p.tok == token.LPAREN {
+		return nil
+	}
+	return p.parseExpr()
 }
 
 // parseRecvArg parses one receive argument: a variable, a constant
@@ -1156,6 +1236,7 @@ func (p *parser) parseBinary(x ast.Expr, prec1 int) ast.Expr {
 			return x
 		}
 		op, pos := p.tok, p.pos
+		p.operator()
 		p.next()
 		y := p.parseBinary(nil, prec+1)
 		x = &ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
@@ -1346,8 +1427,16 @@ func (p *parser) parseLTLDecl() ast.Decl {
 	}
 	saved := p.inSeq
 	p.inSeq = false
+	// SPIN reads ltl blocks once the whole model is read: a formula may
+	// refer (P@label, P[i]:var) to proctypes declared after it
+	if p.allProcs == nil {
+		p.allProcs = p.procNames()
+	}
+	procs := p.procs
+	p.procs = p.allProcs
 	p.next()
 	d.Formula = p.parseLTL()
+	p.procs = procs
 	p.got(token.SEMICOLON)
 	p.inSeq = saved
 	p.sc.SetLTL(false)
@@ -1357,6 +1446,29 @@ func (p *parser) parseLTLDecl() ast.Decl {
 	}
 	p.next()
 	return d
+}
+
+// procNames returns the names of all the proctypes of the file, those
+// seen so far and those declared further on (a scan of the whole file,
+// done once, for the first ltl block).
+func (p *parser) procNames() map[string]bool {
+	names := map[string]bool{}
+	for n := range p.procs {
+		names[n] = true
+	}
+	var sc scanner.Scanner
+	sc.Init(p.file, nil, 0)
+	prev := token.ILLEGAL
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return names
+		}
+		if tok == token.IDENT && (prev == token.PROCTYPE || prev == token.D_PROCTYPE) {
+			names[lit] = true
+		}
+		prev = tok
+	}
 }
 
 func (p *parser) ltlBinaryOp() (ast.LTLOp, int, bool) {
@@ -1396,6 +1508,7 @@ func (p *parser) parseLTLBinary(prec1 int) ast.LTL {
 			return x
 		}
 		pos := p.pos
+		p.operator()
 		p.next()
 		y := p.parseLTLBinary(prec + 1)
 		x = &ast.LTLBinary{X: x, OpPos: pos, Op: op, Y: y}

@@ -429,3 +429,36 @@ func TestAlwaysProgresses(t *testing.T) {
 		}
 	}
 }
+
+// TestSpinForms: forms SPIN's grammar takes that are easy to miss: receive
+// arguments in parentheses (rargs: '(' rargs ')'), mtype names separated
+// by white space (nlst), and ltl formulas naming proctypes declared after
+// them (SPIN defers ltl blocks to the end of the model).
+func TestSpinForms(t *testing.T) {
+	m := mustParse(t, "mtype = { a b, c d }\ninit { q?(x, y); q??(x, (y, z)); q?m(x),(y); q?(x + 1) }")
+	if n := len(m.Decls[0].(*ast.MtypeDecl).Values); n != 4 {
+		t.Errorf("mtype with white space: %d names", n)
+	}
+	stmts := m.Decls[1].(*ast.InitDecl).Body.Stmts
+	for i, want := range []int{2, 3, 3, 1} {
+		if n := len(stmts[i].(*ast.RecvStmt).Args); n != want {
+			t.Errorf("receive %d: %d arguments, want %d", i, n, want)
+		}
+	}
+	if _, ok := stmts[3].(*ast.RecvStmt).Args[0].(*ast.ParenExpr); !ok {
+		t.Errorf("q?(x + 1): the argument is %T, want the parenthesized expression", stmts[3].(*ast.RecvStmt).Args[0])
+	}
+	m = mustParse(t, "ltl p { [](Q@done -> Q[1]:y == 1) }\nactive proctype Q() { byte y; done: skip }")
+	f := m.Decls[0].(*ast.LTLDecl).Formula
+	found := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.RemoteLabel, *ast.RemoteVar:
+			found++
+		}
+		return true
+	})
+	if found != 2 {
+		t.Errorf("%d remote references in the ltl formula, want 2", found)
+	}
+}

@@ -19,6 +19,8 @@ package preproc
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,6 +43,9 @@ type Config struct {
 type Result struct {
 	File    *token.File       // the preprocessed text; its Segments map every output byte back to the original file/line/column
 	Sources map[string][]byte // original text of every file read (main file included, keyed by the name as used in positions)
+	// TooLarge: the model went over MaxModelBytes (reported); the text
+	// is cut short and not worth parsing.
+	TooLarge bool
 }
 
 // MaxIncludeDepth is how deeply #include may nest.
@@ -123,6 +128,54 @@ type pp struct {
 	total     int  // tokens produced by all expansions
 	exhausted bool // total went over maxTotalExpansion
 	reported  bool // the exhaustion was reported
+	read      int  // bytes of source read, all files together
+	tooLarge  bool // the output went over MaxModelBytes (reported)
+}
+
+// MaxModelBytes bounds the size of a model: of each file, of all its files
+// together and of its text after preprocessing. Real models are a few
+// hundred kilobytes at most; the bound keeps the memory of the later
+// stages (some tens of bytes per byte of source) within a few gigabytes.
+const MaxModelBytes = 16 << 20
+
+// ReadSource reads a model file: only a regular file, and only up to
+// MaxModelBytes (a device such as /dev/zero, a FIFO or a directory is
+// refused, and so is a larger file, without reading it all).
+func ReadSource(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		what := "not a regular file"
+		switch {
+		case st.IsDir():
+			what = "a directory, not a file"
+		case st.Mode()&fs.ModeDevice != 0:
+			what = "a device, not a file"
+		}
+		return nil, fmt.Errorf("%s is %s", path, what)
+	}
+	if st.Size() > MaxModelBytes {
+		return nil, tooLargeError(path, st.Size())
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxModelBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxModelBytes {
+		return nil, tooLargeError(path, int64(len(src)))
+	}
+	return src, nil
+}
+
+func tooLargeError(path string, n int64) error {
+	return fmt.Errorf("%s is too large (%d bytes; a model may have at most %d MiB)", path, n, MaxModelBytes>>20)
 }
 
 // Process preprocesses src, the text of the file named filename. It never
@@ -156,19 +209,24 @@ func Process(filename string, src []byte, cfg *Config, errs *diag.List) *Result 
 		}
 		p.define(name+" "+val, cmdPos)
 	}
+	p.read = len(src)
 	p.processFile(filename, filename, string(src))
 	f := token.NewFile(filename, p.out)
 	for _, s := range p.segs {
 		f.AddSegment(s)
 	}
-	return &Result{File: f, Sources: p.sources}
+	return &Result{File: f, Sources: p.sources, TooLarge: p.tooLarge}
 }
 
 func (p *pp) readFile(path string) ([]byte, error) {
-	if p.cfg.ReadFile != nil {
-		return p.cfg.ReadFile(path)
+	if p.cfg.ReadFile == nil {
+		return ReadSource(path)
 	}
-	return os.ReadFile(path)
+	src, err := p.cfg.ReadFile(path)
+	if err == nil && len(src) > MaxModelBytes {
+		return nil, tooLargeError(path, int64(len(src)))
+	}
+	return src, err
 }
 
 func newFileState(path, name, text string) *fileState {
@@ -187,7 +245,12 @@ func newFileState(path, name, text string) *fileState {
 
 // emit appends verbatim text whose first byte comes from pos.
 func (p *pp) emit(text string, pos token.Position) {
-	if text == "" {
+	if text == "" || p.tooLarge {
+		return
+	}
+	if len(p.out)+len(text) > MaxModelBytes {
+		p.tooLarge = true
+		p.errs.Errorf(pos, "the model is too large after preprocessing (more than %d MiB)", MaxModelBytes>>20)
 		return
 	}
 	if pos != p.cur {
@@ -246,7 +309,7 @@ func (p *pp) scan(f *fileState) {
 			p.emit(s[run:to], f.posAt(run))
 		}
 	}
-	for i < len(s) {
+	for i < len(s) && !p.tooLarge {
 		if lineStart {
 			lineStart = false
 			j := i
@@ -810,6 +873,11 @@ func (p *pp) include(f *fileState, body string, pos token.Position) {
 				firstErr = err
 			}
 			continue
+		}
+		if p.read += len(src); p.read > MaxModelBytes {
+			p.errs.Errorf(pos, "#include %q: the model is too large (more than %d MiB of source in all)", name, MaxModelBytes>>20)
+			p.tooLarge = true
+			return
 		}
 		if _, seen := p.sources[c]; !seen {
 			p.sources[c] = src

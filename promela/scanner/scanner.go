@@ -72,6 +72,12 @@ func (s *Scanner) error(off int, format string, args ...any) {
 	}
 }
 
+func (s *Scanner) warn(off int, format string, args ...any) {
+	if s.errs != nil {
+		s.errs.Warnf(s.file.Position(s.file.Pos(off)), format, args...)
+	}
+}
+
 func isLetter(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
 }
@@ -235,6 +241,13 @@ again:
 		}
 		return pos, s.follow('-', token.DEC, token.SUB), ""
 	case '*':
+		if s.peekByte(0) == '/' {
+			// a close-comment outside a comment, as a "nested" comment
+			// /* a /* b */ */ leaves: SPIN's lexer drops it
+			s.off++
+			s.warn(start, "*/ outside a comment ignored (comments do not nest)")
+			goto again
+		}
 		return pos, token.MUL, ""
 	case '%':
 		return pos, token.REM, ""

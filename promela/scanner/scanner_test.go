@@ -131,3 +131,20 @@ func TestInIsIdent(t *testing.T) {
 		t.Errorf("in scanned as %v", toks[0].tok)
 	}
 }
+
+// TestStrayCloseComment: the */ that a "nested" comment leaves is dropped
+// with a warning, as SPIN's lexer drops it (silently); a * / b is still
+// a product and a quotient.
+func TestStrayCloseComment(t *testing.T) {
+	toks, errs := scanAll(t, "/* a /* b */ */ x = 2 */ 3; y = a * / b", 0)
+	if errs.HasErrors() || errs.Len() != 2 || !strings.Contains(errs.Items[0].String(), "t.pml:1:14: warning: */ outside a comment ignored") {
+		t.Errorf("diagnostics: %s", errs.Error())
+	}
+	var kinds []string
+	for _, k := range toks {
+		kinds = append(kinds, k.tok.String())
+	}
+	if got := strings.Join(kinds, " "); got != "IDENT = INT INT ; IDENT = IDENT * / IDENT" {
+		t.Errorf("tokens: %s", got)
+	}
+}

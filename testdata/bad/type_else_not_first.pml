@@ -1,4 +1,4 @@
-// want: 6:11: error: else must be the first statement of an if or do option
+// want: 6:11: warning: else in the middle of a sequence is always executable (as in SPIN)
 active proctype P() {
 	int x;
 	if
