@@ -32,6 +32,7 @@ type Engine struct {
 	printing  bool                   // collect printf output (simulation)
 	dead      [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
 	out       []byte                 // the output of the current step
+	outMarks  []int                  // where each print statement's output starts in out
 	claimEnd  *pins.Violation
 	claimMove int // the claim's transition in the current step, or -1
 	cmoves    []*ctrans

@@ -186,6 +186,7 @@ func (e *Engine) restore(s []byte) {
 	c.viol = nil
 	c.apply = false
 	e.out = e.out[:0]
+	e.outMarks = e.outMarks[:0]
 }
 
 // expand yields the successors by the transitions of process pid. It

@@ -241,10 +241,12 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		}
 	case automata.TPrintm:
 		if e.printing {
+			e.outMarks = append(e.outMarks, len(e.out))
 			e.printm(c, t)
 		}
 	case automata.TPrintf:
 		if e.printing {
+			e.outMarks = append(e.outMarks, len(e.out))
 			e.printf(c, t)
 		}
 	case automata.TSetPrio:

@@ -19,7 +19,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 		if t.Pid < 0 {
 			s.steps++
 		}
-		s.printf(t.Pid, sc.out)
+		s.printf(t.Pid, sc.out, sc.marks)
 		if t.Violation != nil {
 			s.errorLines(t) // the claim's end on a move of the claim alone
 		}
@@ -86,7 +86,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 			s.recvLine(t.Pid, label, at, id, cur, msg)
 		}
 	}
-	s.printf(t.Pid, sc.out)
+	s.printf(t.Pid, sc.out, sc.marks)
 	if t.Violation != nil {
 		s.errorLines(t)
 	}
@@ -214,7 +214,13 @@ func (s *sim) errorLines(t *pins.Transition) {
 	switch v.Kind {
 	case pins.Assertion:
 		fmt.Fprintf(s.w, "spin: %s, Error: assertion violated\n", at)
-		fmt.Fprintf(s.w, "spin: text of failed assertion: %s\n", s.text(t.Group))
+		// the assertion's own text: with statement merging the step's
+		// group is the first statement of the merged chain
+		text := s.text(t.Group)
+		if rest, ok := strings.CutPrefix(v.Message, "assertion violated "); ok {
+			text = "assert" + rest
+		}
+		fmt.Fprintf(s.w, "spin: text of failed assertion: %s\n", text)
 	case pins.ClaimEnd:
 		s.w.WriteString("      claim :never: terminates\n")
 	default:

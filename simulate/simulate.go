@@ -77,6 +77,13 @@ type Printer interface {
 	StepOutput() []byte
 }
 
+// markedPrinter is a Printer that also tells where the output of each
+// print statement of a step starts (SPIN indents each statement's output
+// once, not each line).
+type markedPrinter interface {
+	StepOutputMarks() []int
+}
+
 // Inspector is implemented by models that can show the contents of a
 // state as SPIN prints them (see engine/inspect.go).
 type Inspector interface {
@@ -124,6 +131,7 @@ type succ struct {
 	t     pins.Transition
 	state []byte
 	out   []byte // printf output
+	marks []int  // where each print statement's output starts in out (nil: unknown)
 }
 
 type sim struct {
@@ -137,6 +145,7 @@ type sim struct {
 	succs []succ
 	arena []byte
 	outs  []byte
+	marks []int
 	steps int
 	lines *bufio.Reader
 	// atLineStart: the printf output so far ends with a newline
@@ -215,14 +224,16 @@ func (s *sim) start(cur []byte) {
 }
 
 // span locates a successor and its output in the arenas.
-type span struct{ so, sn, oo, on int }
+type span struct{ so, sn, oo, on, mo, mn int }
 
 // expand collects the successors of cur.
 func (s *sim) expand(cur []byte) []succ {
 	s.succs = s.succs[:0]
 	s.arena = s.arena[:0]
 	s.outs = s.outs[:0]
+	s.marks = s.marks[:0]
 	spans := s.spans[:0]
+	mp, _ := s.pr.(markedPrinter)
 	s.m.Next(cur, func(t *pins.Transition, next []byte) bool {
 		sp := span{so: len(s.arena), sn: len(next), oo: len(s.outs)}
 		s.arena = append(s.arena, next...)
@@ -230,6 +241,11 @@ func (s *sim) expand(cur []byte) []succ {
 			o := s.pr.StepOutput()
 			s.outs = append(s.outs, o...)
 			sp.on = len(o)
+			sp.mo = len(s.marks)
+			if mp != nil {
+				s.marks = append(s.marks, mp.StepOutputMarks()...)
+			}
+			sp.mn = len(s.marks) - sp.mo
 		}
 		spans = append(spans, sp)
 		s.succs = append(s.succs, succ{t: *t})
@@ -239,6 +255,9 @@ func (s *sim) expand(cur []byte) []succ {
 	for i, sp := range spans {
 		s.succs[i].state = s.arena[sp.so : sp.so+sp.sn : sp.so+sp.sn]
 		s.succs[i].out = s.outs[sp.oo : sp.oo+sp.on : sp.oo+sp.on]
+		if mp != nil {
+			s.succs[i].marks = s.marks[sp.mo : sp.mo+sp.mn : sp.mo+sp.mn]
+		}
 	}
 	return s.succs
 }
@@ -464,8 +483,29 @@ func (s *sim) tag(pid int) string {
 	return "  " + strings.Repeat("    ", pid+1)
 }
 
-// printf writes a step's printf output, indented for pid.
-func (s *sim) printf(pid int, out []byte) {
+// printf writes a step's printf output, indented for pid. With the
+// marks of its print statements, each statement's output is indented once
+// where it starts, as SPIN's simulation does (a statement that prints
+// several lines indents only the first; two statements on one line each
+// get the indentation); without them, each line is.
+func (s *sim) printf(pid int, out []byte, marks []int) {
+	if len(marks) > 0 {
+		for i, m := range marks {
+			end := len(out)
+			if i+1 < len(marks) {
+				end = marks[i+1]
+			}
+			if m > end || end > len(out) {
+				break
+			}
+			s.w.WriteString(s.tag(pid))
+			s.w.Write(out[m:end])
+			if end > m {
+				s.atLineStart = out[end-1] == '\n'
+			}
+		}
+		return
+	}
 	for len(out) > 0 {
 		if s.atLineStart {
 			s.w.WriteString(s.tag(pid))

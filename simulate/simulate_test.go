@@ -69,7 +69,7 @@ func runModel(t testing.TB, path string, opt Options) (string, *Result) {
 
 // deterministic are the models of testdata whose printf output does not
 // depend on the schedule; their .golden files are spin 6.5.2's output.
-var deterministic = []string{"chanprint", "rendezvous", "atomic", "dstep", "unless", "runargs", "timeout", "death"}
+var deterministic = []string{"chanprint", "rendezvous", "atomic", "dstep", "unless", "runargs", "timeout", "death", "printm"}
 
 // procLine matches the lines that name SPIN's state numbers and step
 // counts (the summary of a run that ends in a timeout), which gospin
