@@ -20,6 +20,12 @@ func (e *Engine) EnableCoverage() {
 	for i, p := range e.prog.Procs {
 		e.cover[i] = make([]bool, len(p.Locs))
 	}
+	if e.trace != nil {
+		// the trace sequence: its start, and every location a matching
+		// event moves it to (pan's reached[EVENT_TRACE])
+		e.traceCover = make([]bool, len(e.trace.p.Locs))
+		e.traceCover[e.trace.p.Start] = true
+	}
 }
 
 // mark records that a process of type p was at location loc.
@@ -37,7 +43,14 @@ func (e *Engine) Unreached() []report.Unreached {
 		return nil
 	}
 	var out []report.Unreached
+	traced := false
 	for _, p := range e.prog.Procs {
+		if e.trace != nil && !traced && e.trace.p.Pos.Filename == p.Pos.Filename && e.trace.p.Pos.Line < p.Pos.Line {
+			// pan lists the processes in declaration order, the trace
+			// sequence among them
+			out = append(out, e.traceUnreached())
+			traced = true
+		}
 		u := report.Unreached{Name: p.Name, States: len(p.Locs)}
 		switch p.Kind {
 		case automata.InitProc:
@@ -63,5 +76,25 @@ func (e *Engine) Unreached() []report.Unreached {
 		}
 		out = append(out, u)
 	}
+	if e.trace != nil && !traced {
+		out = append(out, e.traceUnreached())
+	}
 	return out
+}
+
+// traceUnreached lists the locations of the trace sequence that no event
+// moved it to (pan reports it as a claim).
+func (e *Engine) traceUnreached() report.Unreached {
+	p := e.trace.p
+	u := report.Unreached{Kind: "claim", Name: p.Name, States: len(p.Locs)}
+	for _, l := range p.Locs {
+		if e.traceCover[l.ID] {
+			continue
+		}
+		u.Count++
+		for _, t := range l.Out {
+			u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, l.ID, t.Text))
+		}
+	}
+	return u
 }

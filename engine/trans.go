@@ -259,7 +259,8 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			c.s[c.procOff[pid]+procHdr] = byte(v)
 		}
 	case automata.TSend:
-		off, ct := c.channel(t.ch(c))
+		id := t.ch(c)
+		off, ct := c.channel(id)
 		if ct == nil {
 			return
 		}
@@ -298,8 +299,13 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			store(c.s, base+ct.foff[i], &ct.fields[i], c.msg[i])
 		}
 		c.s[off+1] = byte(n + 1)
+		if e.trace != nil {
+			// pan checks the newest message of the channel
+			e.traceSlot(c, true, id, off, ct, n)
+		}
 	case automata.TRecv:
-		off, ct := c.channel(t.ch(c))
+		id := t.ch(c)
+		off, ct := c.channel(id)
 		if ct == nil || ct.cap == 0 {
 			return
 		}
@@ -314,6 +320,10 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		}
 		if k >= n {
 			return
+		}
+		if e.trace != nil && !t.t.Keep {
+			// pan checks the first message of the channel
+			e.traceSlot(c, false, id, off, ct, 0)
 		}
 		base := off + chanHdr + k*ct.msgSize
 		for i, a := range t.rargs {

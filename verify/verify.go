@@ -11,6 +11,7 @@ import (
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
@@ -233,6 +234,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if opt.NonProgress {
 		sum.Claim = true
 		sum.Property = ":np_:"
+	}
+	if pm, ok := m.(interface{ Program() *automata.Program }); ok && pm.Program() != nil && pm.Program().Trace != nil {
+		sum.Trace = "trace"
+		if pm.Program().NoTrace {
+			sum.Trace = "notrace"
+		}
+		if opt.Reduce && sum.ReductionNote == "" {
+			sum.ReductionNote = "the " + sum.Trace + " sequence observes every send and receive on its channels"
+		}
 	}
 	if opt.Accept || opt.NonProgress {
 		sum.StatesVisited = res.StatesStored + res.NestedStored

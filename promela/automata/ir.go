@@ -54,6 +54,14 @@ type Program struct {
 	Globals []*Var
 	Procs   []*Proc // proctypes and init, in declaration order; then the never claim if any
 	Never   *Proc   // the never claim, or nil (also in Procs)
+	// Trace is the trace or notrace sequence (an event trace assertion
+	// over sends and receives), or nil. It is not in Procs, and its
+	// transitions are not in Trans (their ID is -1): no process runs it,
+	// the engine moves it along with the matching channel operations.
+	Trace *Proc
+	// NoTrace: Trace is a notrace sequence (an error when it is matched
+	// to its end).
+	NoTrace bool
 	Mtypes  map[string]int
 	// MtypeNames maps values back to names, per mtype type ("" for plain).
 	MtypeNames map[string][]string
@@ -126,6 +134,7 @@ const (
 	ProcType ProcKind = iota
 	InitProc
 	NeverClaim
+	TraceSeq // a trace or notrace sequence
 )
 
 // Proc is the automaton of one proctype, init or never claim.

@@ -185,6 +185,7 @@ func (l *lowerer) run(m *ast.Model) {
 		}
 	}
 	var never *ast.NeverDecl
+	var trace *ast.TraceDecl
 	for _, d := range m.Decls {
 		switch d := d.(type) {
 		case *ast.ProcDecl:
@@ -216,7 +217,11 @@ func (l *lowerer) run(m *ast.Model) {
 		case *ast.CCode:
 			l.errorf(d.Pos(), "embedded C code is not supported")
 		case *ast.TraceDecl:
-			l.errorf(d.Pos(), "trace/notrace sequences are not supported")
+			if trace != nil {
+				l.errorf(d.Pos(), "more than one trace/notrace sequence")
+				continue
+			}
+			trace = d
 		}
 	}
 	if never != nil {
@@ -228,6 +233,9 @@ func (l *lowerer) run(m *ast.Model) {
 		l.prog.Procs = append(l.prog.Procs, p)
 		l.prog.Never = p
 		l.proc(p, nil, nil, never.Body)
+	}
+	if trace != nil {
+		l.traceSeq(trace)
 	}
 	for _, r := range l.lateRefs {
 		name := r.Var.Name
@@ -253,6 +261,25 @@ func (l *lowerer) run(m *ast.Model) {
 		}
 	}
 	l.prog.Globals = l.prog.Globals[:len(l.prog.Globals):len(l.prog.Globals)]
+}
+
+// traceSeq lowers a trace or notrace sequence. Its automaton is built as a
+// proctype's (SPIN builds it so, with its -end- state: the sequence is
+// complete there), but it is no process: its transitions are kept out of
+// Program.Trans and Procs.
+func (l *lowerer) traceSeq(d *ast.TraceDecl) {
+	name := ":trace:"
+	if d.NoTrace {
+		name = ":notrace:"
+	}
+	p := &Proc{Name: name, Kind: TraceSeq, Index: -1, Pos: l.pos(d.Pos())}
+	n := len(l.prog.Trans)
+	l.proc(p, nil, nil, d.Body)
+	for _, t := range l.prog.Trans[n:] {
+		t.ID = -1
+	}
+	l.prog.Trans = l.prog.Trans[:n]
+	l.prog.Trace, l.prog.NoTrace = p, d.NoTrace
 }
 
 func (l *lowerer) mtypeDecl(d *ast.MtypeDecl) {
@@ -541,7 +568,7 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	l.labels = map[string]int{}
 	l.region, l.dstep, l.escDep = 0, false, 0
 	l.breaks, l.breakLast, l.collect, l.env, l.pending = nil, nil, nil, nil, nil
-	if l.prog.UsesPriority && p.Kind != NeverClaim {
+	if l.prog.UsesPriority && p.Kind != NeverClaim && p.Kind != TraceSeq {
 		// pan's _priority field: the first local of every process
 		prio := p.Priority
 		if prio == 0 {
@@ -943,8 +970,15 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.emit(&Trans{From: from, To: to, Kind: TIncDec, LHS: lhs, Inc: inc, Text: l.exprText(s.X) + " = (" + l.exprText(s.X) + op + "1)", Pos: pos})
 	case *ast.SendStmt:
 		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos}
-		for _, a := range s.Args {
-			t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+		if l.p.Kind == TraceSeq {
+			// a send of a trace sequence matches a message as a receive
+			// does: its constants must equal the message's fields, `_`
+			// and variables match anything (pan compares constants)
+			t.RArgs = l.recvArgs(s.Args)
+		} else {
+			for _, a := range s.Args {
+				t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+			}
 		}
 		op := "!"
 		if s.Sorted {
