@@ -98,6 +98,16 @@ type Inspector interface {
 	NumProcs(s []byte) int
 }
 
+// chanOrderer is implemented by models that can tell which channels a
+// step makes SPIN's simulator create, so that the simulator numbers
+// queues as SPIN's does (engine/chanorder.go), and how a statement names
+// its channel.
+type chanOrderer interface {
+	ProcChans(s []byte, pid int) []int
+	StepGlobalChans(s []byte, group int) []int
+	ChanText(group int) string
+}
+
 // End tells how a run ended.
 type End int
 
@@ -151,6 +161,15 @@ type sim struct {
 	// atLineStart: the printf output so far ends with a newline
 	atLineStart bool
 	created     int
+	// co numbers the queues as SPIN's simulator does: qid maps a
+	// channel's id in the model to SPIN's queue number, given in the
+	// order the channels are created (nil co: the model's ids)
+	co    chanOrderer
+	qid   map[int]int
+	nextQ int
+	// mscHeader: a process was created since the last row of the
+	// message sequence chart (-c), whose next row starts with a header
+	mscHeader bool
 	curState    []byte // the state being left (for where)
 	noChoices   bool   // interactive run ended with no executable choices
 	spans       []span
@@ -172,6 +191,10 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 	}
 	if in, ok := m.(Inspector); ok {
 		s.in = in
+	}
+	if co, ok := m.(chanOrderer); ok {
+		s.co = co
+		s.qid = map[int]int{}
 	}
 	if opt.Input != nil {
 		s.lines = bufio.NewReader(opt.Input)
@@ -211,16 +234,65 @@ func (s *sim) start(cur []byte) {
 			s.w.WriteString("\n")
 		}
 	}
-	if s.opt.MSC && s.verbose() {
-		for _, p := range procs {
-			fmt.Fprintf(s.w, "proc %d = %s\n", p.Pid, p.Name)
-		}
-		s.w.WriteString("q\\p")
-		for _, p := range procs {
-			fmt.Fprintf(s.w, "%4d", p.Pid)
-		}
-		s.w.WriteString("\n")
+	for _, p := range procs {
+		s.newProc(cur, p.Pid, p.Name)
 	}
+}
+
+// newProc notes that process pid was created (in state st): SPIN's
+// simulator creates its local channels then, and with -c names it.
+func (s *sim) newProc(st []byte, pid int, name string) {
+	if s.co != nil {
+		for _, id := range s.co.ProcChans(st, pid) {
+			s.nextQ++
+			s.qid[id] = s.nextQ // a new channel, even where the model reuses an id
+		}
+	}
+	if s.opt.MSC && s.verbose() {
+		fmt.Fprintf(s.w, "proc %d = %s\n", pid, name)
+		s.mscHeader = true
+	}
+}
+
+// touch notes that a step of group from state st reads or writes the
+// global channels it names: SPIN's simulator creates them then.
+func (s *sim) touch(st []byte, group int) {
+	if s.co == nil || group < 0 {
+		return
+	}
+	for _, id := range s.co.StepGlobalChans(st, group) {
+		if _, ok := s.qid[id]; !ok {
+			s.nextQ++
+			s.qid[id] = s.nextQ
+		}
+	}
+}
+
+// queue is SPIN's number of the channel with id in the model.
+func (s *sim) queue(id int) int {
+	if s.co == nil {
+		return id
+	}
+	q, ok := s.qid[id]
+	if !ok {
+		// created by something the rule of touch does not see (the
+		// initializer of a variable, a guard that was only evaluated)
+		s.nextQ++
+		q = s.nextQ
+		s.qid[id] = q
+	}
+	return q
+}
+
+// chanText is the channel as the statement of group names it, else as
+// the model declared it.
+func (s *sim) chanText(state []byte, group, id int) string {
+	if s.co != nil {
+		if t := s.co.ChanText(group); t != "" {
+			return t
+		}
+	}
+	return s.chanName(state, id)
 }
 
 // span locates a successor and its output in the arenas.

@@ -240,6 +240,9 @@ type Trans struct {
 
 	// HasChanOp etc. summarize the statement for the engine.
 	Rendezvous bool // a send or receive on a channel that may be a rendezvous
+	// ChanText is the text of a send's or receive's channel expression
+	// (SPIN's simulator names the channel so in its -s/-r/-c lines).
+	ChanText string
 }
 
 // MainLevel is the priority level of ordinary (non-escape) transitions.

@@ -969,7 +969,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		}
 		l.emit(&Trans{From: from, To: to, Kind: TIncDec, LHS: lhs, Inc: inc, Text: l.exprText(s.X) + " = (" + l.exprText(s.X) + op + "1)", Pos: pos})
 	case *ast.SendStmt:
-		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos}
+		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos, ChanText: l.exprText(s.Chan)}
 		if l.p.Kind == TraceSeq {
 			// a send of a trace sequence matches a message as a receive
 			// does: its constants must equal the message's fields, `_`
@@ -987,7 +987,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
 		l.emit(t)
 	case *ast.RecvStmt:
-		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos}
+		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos, ChanText: l.exprText(s.Chan)}
 		t.RArgs = l.recvArgs(s.Args)
 		op := "?"
 		if s.Random {
