@@ -170,9 +170,9 @@ type sim struct {
 	// mscHeader: a process was created since the last row of the
 	// message sequence chart (-c), whose next row starts with a header
 	mscHeader bool
-	curState    []byte // the state being left (for where)
-	noChoices   bool   // interactive run ended with no executable choices
-	spans       []span
+	curState  []byte // the state being left (for where)
+	noChoices bool   // interactive run ended with no executable choices
+	spans     []span
 }
 
 // Run simulates m from its initial state.
