@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/report"
@@ -51,7 +52,7 @@ func (e *Engine) Unreached() []report.Unreached {
 			out = append(out, e.traceUnreached())
 			traced = true
 		}
-		u := report.Unreached{Name: p.Name, States: len(p.Locs)}
+		u := report.Unreached{Name: p.Name, States: numStates(p)}
 		switch p.Kind {
 		case automata.InitProc:
 			u.Kind, u.Name = "init", "init"
@@ -61,7 +62,7 @@ func (e *Engine) Unreached() []report.Unreached {
 			u.Kind = "proctype"
 		}
 		reached := e.cover[p.Index]
-		for _, l := range p.Locs {
+		for _, l := range byState(p) {
 			if reached[l.ID] {
 				continue
 			}
@@ -71,7 +72,7 @@ func (e *Engine) Unreached() []report.Unreached {
 				if t.Kind == automata.TEnd {
 					text = "-end-"
 				}
-				u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, l.ID, text))
+				u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, StateNumber(p, l.ID), text))
 			}
 		}
 		out = append(out, u)
@@ -86,15 +87,33 @@ func (e *Engine) Unreached() []report.Unreached {
 // moved it to (pan reports it as a claim).
 func (e *Engine) traceUnreached() report.Unreached {
 	p := e.trace.p
-	u := report.Unreached{Kind: "claim", Name: p.Name, States: len(p.Locs)}
-	for _, l := range p.Locs {
+	u := report.Unreached{Kind: "claim", Name: p.Name, States: numStates(p)}
+	for _, l := range byState(p) {
 		if e.traceCover[l.ID] {
 			continue
 		}
 		u.Count++
 		for _, t := range l.Out {
-			u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, l.ID, t.Text))
+			u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, StateNumber(p, l.ID), t.Text))
 		}
 	}
 	return u
+}
+
+// numStates is the number of states the unreached-code report gives a
+// proctype: pan's (_nstates - 1: its last element's number) where the
+// locations carry SPIN's numbers, else the number of locations.
+func numStates(p *automata.Proc) int {
+	if p.SpinStates > 0 {
+		return p.SpinStates - 1
+	}
+	return len(p.Locs)
+}
+
+// byState lists p's locations in the order of their state numbers (pan's
+// report goes through the states in order).
+func byState(p *automata.Proc) []*automata.Loc {
+	locs := append([]*automata.Loc(nil), p.Locs...)
+	sort.SliceStable(locs, func(i, j int) bool { return StateNumber(p, locs[i].ID) < StateNumber(p, locs[j].ID) })
+	return locs
 }

@@ -155,6 +155,10 @@ type Proc struct {
 	// ever at them (Proc@label is false).
 	DeadLabels map[string]bool
 	Pos        token.Position
+	// SpinStates is SPIN's number of states of the proctype (pan's
+	// _nstates: its last element's number + 1), 0 when its locations do
+	// not carry SPIN's numbers (Loc.SpinState).
+	SpinStates int
 }
 
 // LocFlags mark locations.
@@ -182,6 +186,9 @@ type Loc struct {
 	Out    []*Trans // outgoing transitions in SPIN's order (escapes first)
 	Pos    token.Position
 	Labels []string
+	// SpinState is SPIN's number for this state (the element pan's -d and
+	// spin -p print), 0 when unknown (see spinnum.go).
+	SpinState int
 }
 
 // TransKind is what a transition does.

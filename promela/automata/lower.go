@@ -73,6 +73,12 @@ type lowerer struct {
 	env     []*inlineEnv
 	pending []pendingLabel
 
+	// SPIN's state numbers (spinnum.go): the statements' numbers, the
+	// current inline expansion path, and the numbers given to locations
+	spin    *spinNumberer
+	numPath string
+	locNum  map[int]int
+
 	lateLabels   []lateLabel
 	atomicLabels map[string]bool // labels inside atomic sequences of the current proctype
 	remoteLabels map[string]bool
@@ -620,7 +626,9 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 			}
 			stmts = stmts[1:]
 		}
+		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.inlines), "", map[int]int{}
 		l.seq(stmts, start, end, false)
+		l.noteLoc(end, l.spin.c)
 	}
 	p.Locs[end].Flags |= FinalLoc | EndLoc
 	if p.Kind != NeverClaim {
@@ -671,6 +679,8 @@ func (l *lowerer) finish(start, end int) {
 	p.DeadLabels = l.deadLabels
 	p.Locs = locs
 	p.Start, p.End = newID[start], newID[end]
+	l.spinStates(newID)
+	l.spin = nil
 	for _, loc := range locs {
 		for _, t := range loc.Out {
 			t.From, t.To = newID[t.From], newID[t.To]
@@ -795,6 +805,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 					rhs = &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}
 				}
 				inits = append(inits, &ast.AssignStmt{LHS: lhs, Eq: spec.Name.NamePos, RHS: rhs})
+				l.noteSpec(spec, inits[len(inits)-1])
 			}
 			for j, st := range inits {
 				if j == 0 {
@@ -932,6 +943,7 @@ func (l *lowerer) flushLabels(at int) {
 
 func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	pos := l.pos(s.Pos())
+	l.noteStmt(s, from)
 	switch s := s.(type) {
 	case *ast.IfStmt, *ast.DoStmt, *ast.BlockStmt, *ast.AtomicStmt, *ast.UnlessStmt, *ast.InlineCall, *ast.DStepStmt:
 		// an element of its own in SPIN: statement merging stops here
@@ -1008,6 +1020,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			l.seq(o.Stmts, from, end, true)
 		}
 		if end != to {
+			l.noteAfter(s, end, 1)
 			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
 		}
 	case *ast.DoStmt:
@@ -1018,6 +1031,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 				l.p.Locs[head].Region = l.region
 			}
 			l.p.Locs[head].Flags |= CompoundLoc
+			l.noteStmt(s, head)
 		}
 		// Inside an atomic sequence, a loop whose exit leaves the
 		// sequence (or reaches its last statement) keeps its break target
@@ -1037,6 +1051,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
 		if exit != to {
 			// SPIN's labelled break target (:bN) after the do
+			l.noteAfter(s, exit, 2)
 			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od), Labelled: true})
 		}
 		if head != from {
@@ -1126,7 +1141,10 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	case *ast.PrintmStmt:
 		l.emit(&Trans{From: from, To: to, Kind: TPrintm, X: l.expr(s.X), Text: "printm(" + l.exprText(s.X) + ")", Pos: pos})
 	case *ast.InlineCall:
+		save := l.numPath
+		l.numPath = inlinePath(save, s)
 		l.inlineCall(s.Name, s.Args, from, to, branch)
+		l.numPath = save
 	case *ast.SetPriority:
 		l.prog.UsesPriority = true
 		l.emit(&Trans{From: from, To: to, Kind: TSetPrio, Pid: l.expr(s.Pid), X: l.expr(s.Prio), Text: "set_priority(" + l.exprText(s.Pid) + "," + l.exprText(s.Prio) + ")", Pos: pos})
@@ -1549,6 +1567,7 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 			return t
 		}
 		g := l.newLoc()
+		l.noteStmt(s, g)
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: l.pos(s.Pos())})
 		l.breakN++
 		return g
@@ -1561,6 +1580,7 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 			return t // a label further on inside an atomic sequence
 		}
 		g := l.newLoc()
+		l.noteStmt(s, g)
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: "goto " + s.Label.Name, Pos: l.pos(s.Pos())})
 		return g
 	}

@@ -5,6 +5,7 @@
    as the statement does (in, mine). Every process is announced in -c, and the
    next row repeats the header. Only one process can move at each step, so
    the run is deterministic: qorder.c.golden is `spin -c qorder.pml`,
+   qorder.p.golden `spin -p qorder.pml` (with SPIN's state numbers),
    qorder.sr.golden `spin -s -r qorder.pml` (SPIN 6.5.2). */
 chan g = [1] of { byte };
 chan h = [1] of { byte };
