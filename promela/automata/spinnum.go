@@ -33,9 +33,10 @@ import (
 // statement (keyed with the inline expansions it sits in), the number of
 // the element where a process is when about to execute it. It reports
 // ok=false for bodies with constructs whose numbering it does not model
-// (unless, for, select: SPIN's parser builds extra elements for them; a
-// goto labelled end, progress or accept, before which SPIN inserts a
-// skip); gospin then keeps its own location numbers for that proctype.
+// (unless, for over an array or a channel, select with bounds that are
+// not constants: SPIN's parser builds extra elements for them; a goto
+// labelled end, progress or accept, before which SPIN inserts a skip);
+// gospin then keeps its own location numbers for that proctype.
 
 // numKey identifies a statement in one inline expansion.
 type numKey struct {
@@ -47,6 +48,7 @@ type spinNumberer struct {
 	inlines map[string]*ast.InlineDecl
 	num     map[numKey]int
 	spec    map[*ast.VarSpec]int
+	aux     map[numKey][2]int // a for's do and increment elements
 	c       int
 	ok      bool
 	depth   int
@@ -55,7 +57,7 @@ type spinNumberer struct {
 // spinNumbering numbers the statements of body (after its leading
 // declarations); n.c is then the -end- element's number.
 func spinNumbering(stmts []ast.Stmt, inlines map[string]*ast.InlineDecl) *spinNumberer {
-	n := &spinNumberer{inlines: inlines, num: map[numKey]int{}, spec: map[*ast.VarSpec]int{}, c: 1, ok: true}
+	n := &spinNumberer{inlines: inlines, num: map[numKey]int{}, spec: map[*ast.VarSpec]int{}, aux: map[numKey][2]int{}, c: 1, ok: true}
 	n.seq(stmts, "")
 	return n
 }
@@ -135,7 +137,34 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 		}
 	case *ast.MtypeDecl, *ast.ChanAssert:
 		return 0
-	case *ast.UnlessStmt, *ast.ForStmt, *ast.SelectStmt, *ast.CCode:
+	case *ast.ForStmt:
+		// SPIN's parser: "v = lo", then a do whose first option is
+		// "v <= hi", the body's statements, "v = v+1", and whose second
+		// is "else -> break"
+		if s.In != nil {
+			n.ok = false // for over an array or a channel: not modelled
+			return 0
+		}
+		at = n.c
+		n.c += 2 // v = lo, v <= hi
+		n.seq(s.Body.Stmts, path)
+		n.aux[numKey{s, path}] = [2]int{n.c + 3, n.c} // the do, v = v+1
+		n.c += 3                                      // v = v+1, else, break
+		n.c += 3                                      // the do, its '.', its break target
+	case *ast.SelectStmt:
+		// with constant bounds SPIN's lexer writes an if with one option
+		// "v = k" per value (as the lowering does)
+		lo, okLo := s.Lo.(*ast.IntLit)
+		hi, okHi := s.Hi.(*ast.IntLit)
+		_, plain := s.Var.(*ast.Ident)
+		if !plain || !okLo || !okHi || path != "" || hi.Value < lo.Value || hi.Value-lo.Value > 32 {
+			n.ok = false
+			return 0
+		}
+		n.c += int(hi.Value - lo.Value + 1)
+		at = n.c
+		n.c += 2
+	case *ast.UnlessStmt, *ast.CCode:
 		n.ok = false
 		return 0
 	default:
@@ -214,6 +243,18 @@ func (l *lowerer) spinStates(newID []int) {
 		}
 	}
 	p.SpinStates = l.spin.c + 1
+}
+
+// noteFor gives the loop head and the increment of for statement s
+// SPIN's numbers.
+func (l *lowerer) noteFor(s *ast.ForStmt, head, inc int) {
+	if l.spin == nil || !l.spin.ok {
+		return
+	}
+	if a, ok := l.spin.aux[numKey{s, l.numPath}]; ok {
+		l.noteLoc(head, a[0])
+		l.noteLoc(inc, a[1])
+	}
 }
 
 // noteAfter gives loc the number of the k-th element after compound
