@@ -1212,11 +1212,36 @@ func (l *lowerer) forStmt(s *ast.ForStmt, from, to int, pos token.Position) {
 	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: lo, Text: vt + " = " + lot, Pos: pos})
 	body := l.newLoc()
 	l.emit(&Trans{From: head, To: body, Kind: TExpr, X: &Binary{Op: token.LEQ, X: lhs, Y: hi}, Text: "((" + vt + "<=" + hiText + "))", Pos: pos})
-	l.emit(&Trans{From: head, To: to, Kind: TElse, Text: "else", Pos: pos})
+	// SPIN's loop is a do with the option "else -> break": inside an
+	// atomic sequence its exit stays a step, as a do's does, and the
+	// break too when the loop's exit leaves the sequence
+	exit, last := to, false
+	if l.inRegion() && l.nonAtom(to) {
+		exit = l.newLoc()
+		last = l.p.Locs[l.find(to)].Region == 0
+	}
+	elseTo := exit
+	var brk int
+	if last {
+		brk = l.newLoc()
+		elseTo = brk
+	}
+	l.emit(&Trans{From: head, To: elseTo, Kind: TElse, Text: "else", Pos: pos})
+	if last {
+		l.emit(&Trans{From: brk, To: exit, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: pos})
+		l.breakN++
+	}
+	if exit != to {
+		l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: pos, Labelled: true})
+	}
 	inc := l.newLoc()
-	l.noteFor(s, head, inc)
-	l.breaks = append(l.breaks, to)
-	l.breakLast = append(l.breakLast, false)
+	if exit != to {
+		l.noteFor(s, head, inc, brk, exit)
+	} else {
+		l.noteFor(s, head, inc, 0, 0)
+	}
+	l.breaks = append(l.breaks, exit)
+	l.breakLast = append(l.breakLast, last)
 	l.pushScope()
 	l.seq(s.Body.Stmts, body, inc, false)
 	l.popScope()
@@ -1744,7 +1769,6 @@ func (l *lowerer) forChan(s *ast.ForStmt, ch *Ref, from, to int, pos token.Posit
 	l.emit(recv)
 	l.emit(send)
 	inc := l.newLoc()
-	l.noteFor(s, head, inc)
 	l.breaks = append(l.breaks, to)
 	l.breakLast = append(l.breakLast, false)
 	l.pushScope()

@@ -245,15 +245,23 @@ func (l *lowerer) spinStates(newID []int) {
 	p.SpinStates = l.spin.c + 1
 }
 
-// noteFor gives the loop head and the increment of for statement s
-// SPIN's numbers.
-func (l *lowerer) noteFor(s *ast.ForStmt, head, inc int) {
+// noteFor gives the loop head, the increment and, inside an atomic
+// sequence, the break statement (brk) and the break target (exit) of for
+// statement s SPIN's numbers (brk and exit are 0 where they are no
+// states).
+func (l *lowerer) noteFor(s *ast.ForStmt, head, inc, brk, exit int) {
 	if l.spin == nil || !l.spin.ok {
 		return
 	}
 	if a, ok := l.spin.aux[numKey{s, l.numPath}]; ok {
 		l.noteLoc(head, a[0])
 		l.noteLoc(inc, a[1])
+		if brk > 0 {
+			l.noteLoc(brk, a[1]+2)
+		}
+		if exit > 0 {
+			l.noteLoc(exit, a[0]+2)
+		}
 	}
 }
 
