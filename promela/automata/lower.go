@@ -1012,9 +1012,21 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		}
 		l.emit(t)
 	case *ast.IfStmt:
+		// SPIN marks the last element of an atomic sequence (L_ATOM): for
+		// an if or a do that is its exit target, never a statement of
+		// an option (flow.c make_atomic)
+		saveTail := l.tail
+		l.tail = false
+		defer func() { l.tail = saveTail }()
 		end := to
 		if l.inRegion() && l.nonAtom(to) {
 			end = l.newLoc() // the end of the if stays a step of its own
+			if saveTail {
+				// the if ends the atomic sequence: its '.' is the
+				// sequence's last element, where an inner if's or do's
+				// exit stops too
+				l.lAtom[end] = true
+			}
 		}
 		for _, o := range elseLast(s.Options) {
 			l.seq(o.Stmts, from, end, true)
@@ -1024,6 +1036,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
 		}
 	case *ast.DoStmt:
+		saveTail := l.tail
+		l.tail = false // as for if
+		defer func() { l.tail = saveTail }()
 		head := from
 		if branch {
 			head = l.newLoc()
@@ -1041,6 +1056,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		if l.inRegion() && l.nonAtom(to) {
 			exit = l.newLoc()
 			last = l.p.Locs[l.find(to)].Region == 0
+			if saveTail {
+				l.lAtom[exit] = true // as for if: the do's break target
+			}
 		}
 		l.breaks = append(l.breaks, exit)
 		l.breakLast = append(l.breakLast, last)
@@ -1589,11 +1607,17 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 	}
 	switch s := s.(type) {
 	case *ast.BreakStmt:
-		if len(l.breakLast) == 0 || !l.breakLast[len(l.breakLast)-1] {
+		// a step when the loop's exit leaves the sequence (breakLast), or
+		// when the break itself leaves it: it jumps to a loop outside
+		// the atomic sequence (pan's "goto :bN", as for a goto)
+		if len(l.breakLast) == 0 || !l.breakLast[len(l.breakLast)-1] && !l.nonAtom(t) {
 			return t
 		}
 		g := l.newLoc()
 		l.noteStmt(s, g)
+		// the jump leaves the sequence: a chain of jumps to it is not
+		// shortened either (an if's exit before it stays a step)
+		l.lAtom[g] = true
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: l.pos(s.Pos())})
 		l.breakN++
 		return g
@@ -1607,6 +1631,7 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 		}
 		g := l.newLoc()
 		l.noteStmt(s, g)
+		l.lAtom[g] = true // as for break
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: "goto " + s.Label.Name, Pos: l.pos(s.Pos())})
 		return g
 	}
