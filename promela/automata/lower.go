@@ -1702,6 +1702,7 @@ func (l *lowerer) selectStmt(s *ast.SelectStmt, from, to int, pos token.Position
 	head := l.newLoc()
 	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: l.expr(s.Lo), Text: vt + " = " + l.exprText(s.Lo), Pos: pos})
 	mid := l.newLoc()
+	l.noteSelect(s, head, mid)
 	brk := &Trans{From: head, To: to, Kind: TGoto, Text: "goto :b", Pos: pos}
 	if !lexical {
 		l.emit(brk)
@@ -1772,6 +1773,9 @@ func flattenExpr(x Expr) []Expr {
 // body; _f0r_t3mp++ :: else -> break od (each message is received and
 // sent back, rotating the channel once).
 func (l *lowerer) forChan(s *ast.ForStmt, ch *Ref, from, to int, pos token.Position) {
+	if l.spin != nil {
+		l.spin.ok = false // SPIN's elements for it are not modelled (spinnum.go)
+	}
 	tmp := l.locals["_f0r_t3mp"] // one counter per scope, as in SPIN
 	if tmp == nil {
 		tmp = &Var{Name: "_f0r_t3mp", Type: Type{Kind: ast.Byte}, Pos: pos}

@@ -44,11 +44,17 @@ type numKey struct {
 	path string // the inline calls it was expanded from
 }
 
+// specKey identifies a declared variable in one inline expansion.
+type specKey struct {
+	v    *ast.VarSpec
+	path string
+}
+
 type spinNumberer struct {
 	inlines map[string]*ast.InlineDecl
 	num     map[numKey]int
-	spec    map[*ast.VarSpec]int
-	aux     map[numKey][2]int // a for's do and increment elements
+	spec    map[specKey]int
+	aux     map[numKey][2]int // a for's (or select's) do and increment elements
 	c       int
 	ok      bool
 	depth   int
@@ -57,7 +63,7 @@ type spinNumberer struct {
 // spinNumbering numbers the statements of body (after its leading
 // declarations); n.c is then the -end- element's number.
 func spinNumbering(stmts []ast.Stmt, inlines map[string]*ast.InlineDecl) *spinNumberer {
-	n := &spinNumberer{inlines: inlines, num: map[numKey]int{}, spec: map[*ast.VarSpec]int{}, aux: map[numKey][2]int{}, c: 1, ok: true}
+	n := &spinNumberer{inlines: inlines, num: map[numKey]int{}, spec: map[specKey]int{}, aux: map[numKey][2]int{}, c: 1, ok: true}
 	n.seq(stmts, "")
 	return n
 }
@@ -132,7 +138,7 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 			if at == 0 {
 				at = n.c
 			}
-			n.spec[v] = n.c
+			n.spec[specKey{v, path}] = n.c
 			n.c++
 		}
 	case *ast.MtypeDecl, *ast.ChanAssert:
@@ -141,10 +147,9 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 		// SPIN's parser: "v = lo", then a do whose first option is
 		// "v <= hi", the body's statements, "v = v+1", and whose second
 		// is "else -> break"
-		if s.In != nil {
-			n.ok = false // for over an array or a channel: not modelled
-			return 0
-		}
+		// (for over an array: "v = 0", "v <= len-1"; for over a
+		// channel, which the lowering builds otherwise, the lowering
+		// gives up the numbers)
 		at = n.c
 		n.c += 2 // v = lo, v <= hi
 		n.seq(s.Body.Stmts, path)
@@ -154,16 +159,19 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 	case *ast.SelectStmt:
 		// with constant bounds SPIN's lexer writes an if with one option
 		// "v = k" per value (as the lowering does)
-		lo, okLo := s.Lo.(*ast.IntLit)
-		hi, okHi := s.Hi.(*ast.IntLit)
-		_, plain := s.Var.(*ast.Ident)
-		if !plain || !okLo || !okHi || path != "" || hi.Value < lo.Value || hi.Value-lo.Value > 32 {
-			n.ok = false
-			return 0
+		// with constant bounds SPIN's lexer writes an if with one option
+		// "v = k" per value (as the lowering does); else a loop "v = lo;
+		// do :: v < hi -> v++ :: break od"
+		if n.lexicalSelect(s, path) {
+			lo, hi := s.Lo.(*ast.IntLit), s.Hi.(*ast.IntLit)
+			n.c += int(hi.Value - lo.Value + 1)
+			at = n.c
+			n.c += 2
+			break
 		}
-		n.c += int(hi.Value - lo.Value + 1)
 		at = n.c
-		n.c += 2
+		n.aux[numKey{s, path}] = [2]int{n.c + 4, n.c + 2} // the do, v++
+		n.c += 7                                          // v = lo, v < hi, v++, break, the do's three
 	case *ast.UnlessStmt, *ast.CCode:
 		n.ok = false
 		return 0
@@ -173,6 +181,24 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 	}
 	n.num[numKey{s, path}] = at
 	return at
+}
+
+// lexicalSelect reports whether the lowering expands select s into one
+// option per value (selectStmt's rule).
+func (n *spinNumberer) lexicalSelect(s *ast.SelectStmt, path string) bool {
+	lo, okLo := s.Lo.(*ast.IntLit)
+	hi, okHi := s.Hi.(*ast.IntLit)
+	id, plain := s.Var.(*ast.Ident)
+	if plain {
+		for _, c := range id.Name {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				plain = false
+			}
+		}
+	}
+	// (SPIN's lexer too writes a loop for more than 33 values)
+	return plain && okLo && okHi && path == "" && isDigits(lo.Raw) && isDigits(hi.Raw) &&
+		hi.Value >= lo.Value && hi.Value-lo.Value <= 32
 }
 
 // isMarkLabel reports whether a label is an end, progress or accept label.
@@ -218,7 +244,7 @@ func (l *lowerer) noteSpec(v *ast.VarSpec, st ast.Stmt) {
 	if l.spin == nil {
 		return
 	}
-	if n, ok := l.spin.spec[v]; ok {
+	if n, ok := l.spin.spec[specKey{v, l.numPath}]; ok {
 		l.spin.num[numKey{st, l.numPath}] = n
 	}
 }
@@ -262,6 +288,18 @@ func (l *lowerer) noteFor(s *ast.ForStmt, head, inc, brk, exit int) {
 		if exit > 0 {
 			l.noteLoc(exit, a[0]+2)
 		}
+	}
+}
+
+// noteSelect gives the loop head and the increment of a select that the
+// lowering makes a loop SPIN's numbers.
+func (l *lowerer) noteSelect(s *ast.SelectStmt, head, mid int) {
+	if l.spin == nil || !l.spin.ok {
+		return
+	}
+	if a, ok := l.spin.aux[numKey{s, l.numPath}]; ok {
+		l.noteLoc(head, a[0])
+		l.noteLoc(mid, a[1])
 	}
 }
 
