@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/report"
@@ -20,6 +21,12 @@ func (e *Engine) EnableCoverage() {
 	for i, p := range e.prog.Procs {
 		e.cover[i] = make([]bool, len(p.Locs))
 	}
+	if e.trace != nil {
+		// the trace sequence: its start, and every location a matching
+		// event moves it to (pan's reached[EVENT_TRACE])
+		e.traceCover = make([]bool, len(e.trace.p.Locs))
+		e.traceCover[e.trace.p.Start] = true
+	}
 }
 
 // mark records that a process of type p was at location loc.
@@ -37,8 +44,15 @@ func (e *Engine) Unreached() []report.Unreached {
 		return nil
 	}
 	var out []report.Unreached
+	traced := false
 	for _, p := range e.prog.Procs {
-		u := report.Unreached{Name: p.Name, States: len(p.Locs)}
+		if e.trace != nil && !traced && e.trace.p.Pos.Filename == p.Pos.Filename && e.trace.p.Pos.Line < p.Pos.Line {
+			// pan lists the processes in declaration order, the trace
+			// sequence among them
+			out = append(out, e.traceUnreached())
+			traced = true
+		}
+		u := report.Unreached{Name: p.Name, States: numStates(p)}
 		switch p.Kind {
 		case automata.InitProc:
 			u.Kind, u.Name = "init", "init"
@@ -48,7 +62,7 @@ func (e *Engine) Unreached() []report.Unreached {
 			u.Kind = "proctype"
 		}
 		reached := e.cover[p.Index]
-		for _, l := range p.Locs {
+		for _, l := range byState(p) {
 			if reached[l.ID] {
 				continue
 			}
@@ -58,10 +72,48 @@ func (e *Engine) Unreached() []report.Unreached {
 				if t.Kind == automata.TEnd {
 					text = "-end-"
 				}
-				u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, l.ID, text))
+				u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, StateNumber(p, l.ID), text))
 			}
 		}
 		out = append(out, u)
 	}
+	if e.trace != nil && !traced {
+		out = append(out, e.traceUnreached())
+	}
 	return out
+}
+
+// traceUnreached lists the locations of the trace sequence that no event
+// moved it to (pan reports it as a claim).
+func (e *Engine) traceUnreached() report.Unreached {
+	p := e.trace.p
+	u := report.Unreached{Kind: "claim", Name: p.Name, States: numStates(p)}
+	for _, l := range byState(p) {
+		if e.traceCover[l.ID] {
+			continue
+		}
+		u.Count++
+		for _, t := range l.Out {
+			u.Lines = append(u.Lines, fmt.Sprintf("%s:%d, state %d, %q", t.Pos.Filename, t.Pos.Line, StateNumber(p, l.ID), t.Text))
+		}
+	}
+	return u
+}
+
+// numStates is the number of states the unreached-code report gives a
+// proctype: pan's (_nstates - 1: its last element's number) where the
+// locations carry SPIN's numbers, else the number of locations.
+func numStates(p *automata.Proc) int {
+	if p.SpinStates > 0 {
+		return p.SpinStates - 1
+	}
+	return len(p.Locs)
+}
+
+// byState lists p's locations in the order of their state numbers (pan's
+// report goes through the states in order).
+func byState(p *automata.Proc) []*automata.Loc {
+	locs := append([]*automata.Loc(nil), p.Locs...)
+	sort.SliceStable(locs, func(i, j int) bool { return StateNumber(p, locs[i].ID) < StateNumber(p, locs[j].ID) })
+	return locs
 }

@@ -31,10 +31,13 @@ type Engine struct {
 	nes       ctx
 	info      *pins.Info
 	claim     *procType              // the never claim, or nil
+	trace     *traceSeq              // the trace/notrace sequence, or nil
+	traceOff  int                    // offset of its location in the state
 	hide      map[*automata.Var]bool // write-only globals kept out of the vector
 	printing  bool                   // collect printf output (simulation)
 	dead      [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
 	out       []byte                 // the output of the current step
+	outMarks  []int                  // where each print statement's output starts in out
 	claimEnd  *pins.Violation
 	claimMove int // the claim's transition in the current step, or -1
 	cmoves    []*ctrans
@@ -43,6 +46,9 @@ type Engine struct {
 	globInits []efn
 	globArr   [][]efn
 	cover     [][]bool // reached locations per proctype (nil: not recorded)
+	// traceCover: reached locations of the trace sequence (nil: not
+	// recorded)
+	traceCover []bool
 	// the highest priority of an enabled process in the state being
 	// expanded (see outranked)
 	prioMax     int
@@ -330,6 +336,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, t := range prog.Trans {
 		e.trans[t.ID] = cm.trans(t)
 	}
+	e.compileTrace(cm)
 	for _, ct := range e.trans {
 		if ct.dguard != nil {
 			ct.dfirst = e.trans[ct.t.Proc.Locs[ct.dstart].Out[0].ID]
@@ -609,6 +616,9 @@ func (e *Engine) Initial(dst []byte) ([]byte, error) {
 	if e.claim != nil {
 		e.setClaimPC(c.s, e.claim.p.Start)
 	}
+	if e.trace != nil {
+		e.trace.setLoc(c.s, e.trace.p.Start)
+	}
 	c.nproc, c.nchan = 0, 0
 	c.pid, c.base = 0, 0
 	c.apply = true
@@ -665,6 +675,11 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 		if loc.Flags&automata.FinalLoc != 0 {
 			st |= pins.ClaimEnded
 		}
+	}
+	if e.trace != nil && c.nproc > 0 && !e.traceEnded(s) {
+		// pan: "event_trace not completed" (pan checks end states only
+		// while some process exists)
+		st &^= pins.ValidEnd
 	}
 	for i := 0; i < c.nproc; i++ {
 		locs := e.ptypes[c.s[c.procOff[i]]].p.Locs

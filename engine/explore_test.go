@@ -221,3 +221,26 @@ func TestModels(t *testing.T) {
 		})
 	}
 }
+
+// TestAtomicStepsExact: for the models whose atomic steps follow SPIN's
+// rules for jumps inside atomic sequences (which TestModels only logs),
+// the atomic steps must be pan's too.
+func TestAtomicStepsExact(t *testing.T) {
+	exp := readExpected(t, "../testdata/engine/expected.txt")
+	for _, name := range []string{"for_atomic", "atomic_tail", "atomic_exit", "atomicjumps"} {
+		t.Run(name, func(t *testing.T) {
+			want, ok := exp[name]
+			if !ok {
+				t.Fatal("no expected counts")
+			}
+			e, err := loadModel("../testdata/engine/" + name + ".pml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := exploreWith(e, 1_000_000, 100000, false, false)
+			if got.stored != atoi(want[0]) || got.transitions() != atoi(want[1]) || got.atomic != atoi(want[2]) {
+				t.Errorf("stored %d transitions %d atomic %d; SPIN: %s %s %s", got.stored, got.transitions(), got.atomic, want[0], want[1], want[2])
+			}
+		})
+	}
+}

@@ -86,7 +86,7 @@ func (e *Engine) Procs(s []byte) []ProcView {
 		if prio == 0 {
 			prio = 1
 		}
-		out[i] = ProcView{Pid: i, Name: procName(pt.p), Priority: prio, Loc: loc.ID, Pos: pos, ValidEnd: loc.Flags&automata.EndLoc != 0}
+		out[i] = ProcView{Pid: i, Name: procName(pt.p), Priority: prio, Loc: StateNumber(pt.p, loc.ID), Pos: pos, ValidEnd: loc.Flags&automata.EndLoc != 0}
 	}
 	return out
 }
@@ -107,6 +107,7 @@ func (e *Engine) TransInfo(group int) (from int, kind string) {
 		return -1, ""
 	}
 	t := e.prog.Trans[group]
+	from = StateNumber(t.Proc, t.From)
 	switch t.Kind {
 	case automata.TSend:
 		kind = "send"
@@ -117,7 +118,18 @@ func (e *Engine) TransInfo(group int) (from int, kind string) {
 	default:
 		kind = "other"
 	}
-	return t.From, kind
+	return from, kind
+}
+
+// StateNumber is the number that SPIN gives location loc of p (pan's
+// state number, as spin -p and the unreached-code report print it) when
+// the lowering could give SPIN's numbers to p's locations, else gospin's
+// own location number (docs/spin-semantics.md, SN).
+func StateNumber(p *automata.Proc, loc int) int {
+	if p != nil && p.SpinStates > 0 && loc >= 0 && loc < len(p.Locs) && p.Locs[loc].SpinState > 0 {
+		return p.Locs[loc].SpinState
+	}
+	return loc
 }
 
 func (e *Engine) formatValue(v int32, t *automata.Type) string {

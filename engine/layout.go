@@ -27,7 +27,9 @@
 //	         holding an atomic sequence (0xFF: none; set only in the
 //	         intermediate states of atomic sequences, which are never
 //	         stored), _last (0 unless the model uses _last); then, when
-//	         the model has a never claim, 2 bytes of the claim's location
+//	         the model has a never claim, 2 bytes of the claim's location;
+//	         when it has a trace or notrace sequence, 2 bytes of its
+//	         location
 //	globals  every non-hidden global variable at a fixed offset
 //	segments processes and channels in creation order:
 //	  process  1 byte proctype index (< 0x80), 2 bytes location
@@ -181,6 +183,11 @@ func (e *Engine) layout() error {
 	e.globSize, e.hiddenSize = layoutVars(prog.Globals, done, e.isHidden)
 	e.globOff = hdrSize
 	if prog.Never != nil {
+		e.globOff += 2
+	}
+	if prog.Trace != nil {
+		// the trace sequence's location (pan's _event)
+		e.traceOff = e.globOff
 		e.globOff += 2
 	}
 	for _, p := range prog.Procs {

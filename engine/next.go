@@ -186,6 +186,7 @@ func (e *Engine) restore(s []byte) {
 	c.viol = nil
 	c.apply = false
 	e.out = e.out[:0]
+	e.outMarks = e.outMarks[:0]
 }
 
 // expand yields the successors by the transitions of process pid. It
@@ -308,7 +309,8 @@ func (e *Engine) violation(c *ctx, t *ctrans) *pins.Violation {
 // of send t by process pid: the handshake is one step.
 func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
 	c := &e.c
-	off, ct := c.channel(t.ch(c))
+	id := t.ch(c)
+	off, ct := c.channel(id)
 	if ct == nil {
 		return 0, false
 	}
@@ -347,6 +349,11 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			c.apply = true
 			c.setPC(pid, t.to)
 			r.recvRendezvous(c)
+			if e.trace != nil {
+				// a rendezvous is a send event, then a receive event
+				e.traceEvent(c, true, id, c.msg[:len(ct.fields)])
+				e.traceEvent(c, false, id, c.msg[:len(ct.fields)])
+			}
 			c.setPC(q, r.to)
 			if e.dead != nil {
 				e.resetDead(c, pid, t)

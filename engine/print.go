@@ -2,6 +2,9 @@ package engine
 
 import (
 	"strconv"
+
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
 )
 
 // SetPrinting switches the output of printf and printm on or off. When on
@@ -10,7 +13,13 @@ import (
 func (e *Engine) SetPrinting(on bool) {
 	e.printing = on
 	e.out = e.out[:0]
+	e.outMarks = e.outMarks[:0]
 }
+
+// StepOutputMarks returns where, in StepOutput, the output of each printf
+// or printm statement of the step starts: SPIN's simulation indents the
+// output of every such statement (not every line) by its process.
+func (e *Engine) StepOutputMarks() []int { return e.outMarks }
 
 // StepOutput returns the printf/printm output of the step being yielded
 // (valid only during the yield call).
@@ -98,6 +107,21 @@ func (e *Engine) mtypeName(v int32) string {
 	return strconv.Itoa(int(v))
 }
 
+// printm prints the name of a value as SPIN's printm does: when the
+// argument is a variable (or an element of an array) declared of a named
+// mtype (mtype:fruit), the name comes from that mtype's list; otherwise
+// (a constant, an expression, a field of a typedef) from the plain mtype's
+// list. A value with no name in the list prints as its number.
 func (e *Engine) printm(c *ctx, t *ctrans) {
-	e.out = append(e.out, e.mtypeName(t.x(c))...)
+	v := t.x(c)
+	sub := ""
+	if r, ok := t.t.X.(*automata.Ref); ok && len(r.Path) == 0 && r.Var != nil && r.Var.Type.Kind == ast.Mtype {
+		sub = r.Var.Type.Mtype
+	}
+	names := e.prog.MtypeNames[sub]
+	if v > 0 && int(v) < len(names) && names[v] != "" {
+		e.out = append(e.out, names[v]...)
+		return
+	}
+	e.out = strconv.AppendInt(e.out, int64(v), 10)
 }

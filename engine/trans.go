@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 )
@@ -84,32 +86,20 @@ func (cm *compiler) trans(t *automata.Trans) *ctrans {
 		ct.rargs = cm.recvArgs(t.RArgs)
 	}
 	if t.Kind == automata.TAssert {
-		ct.assertViol = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated " + singleParens(t.Text[len("assert"):]), Pos: t.Pos}
+		ct.assertViol = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated " + assertArg(t.Text), Pos: t.Pos}
 	}
 	return ct
 }
 
-// singleParens drops the outer pair of "((x==2))", the text of
-// assert((x==2)), so that the message is pan's "assertion violated (x==2)":
-// one pair of parentheses around the expression.
-func singleParens(s string) string {
-	if len(s) < 4 || s[0] != '(' || s[1] != '(' || s[len(s)-1] != ')' || s[len(s)-2] != ')' {
-		return s
+// assertArg is the text of an assertion's argument as pan prints it in
+// "assertion violated ...": the statement's text assert((x==2)) without the
+// call's own parentheses, so (x==2); assert(done) gives done.
+func assertArg(text string) string {
+	s := strings.TrimPrefix(text, "assert")
+	if len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
+		return s[1 : len(s)-1]
 	}
-	// the inner text must be one parenthesized group: "((a)&&(b))" is not
-	depth := 0
-	for i := 1; i < len(s)-1; i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 && i != len(s)-2 {
-				return s
-			}
-		}
-	}
-	return s[1 : len(s)-1]
+	return s
 }
 
 // runtimeViolation describes a run-time error of t (errors are rare: this
@@ -264,10 +254,12 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		}
 	case automata.TPrintm:
 		if e.printing {
+			e.outMarks = append(e.outMarks, len(e.out))
 			e.printm(c, t)
 		}
 	case automata.TPrintf:
 		if e.printing {
+			e.outMarks = append(e.outMarks, len(e.out))
 			e.printf(c, t)
 		}
 	case automata.TSetPrio:
@@ -280,7 +272,8 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			c.s[c.procOff[pid]+procHdr] = byte(v)
 		}
 	case automata.TSend:
-		off, ct := c.channel(t.ch(c))
+		id := t.ch(c)
+		off, ct := c.channel(id)
 		if ct == nil {
 			return
 		}
@@ -319,8 +312,13 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			store(c.s, base+ct.foff[i], &ct.fields[i], c.msg[i])
 		}
 		c.s[off+1] = byte(n + 1)
+		if e.trace != nil {
+			// pan checks the newest message of the channel
+			e.traceSlot(c, true, id, off, ct, n)
+		}
 	case automata.TRecv:
-		off, ct := c.channel(t.ch(c))
+		id := t.ch(c)
+		off, ct := c.channel(id)
 		if ct == nil || ct.cap == 0 {
 			return
 		}
@@ -335,6 +333,10 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		}
 		if k >= n {
 			return
+		}
+		if e.trace != nil && !t.t.Keep {
+			// pan checks the first message of the channel
+			e.traceSlot(c, false, id, off, ct, 0)
 		}
 		base := off + chanHdr + k*ct.msgSize
 		for i, a := range t.rargs {

@@ -103,6 +103,9 @@ const (
 	NonProgressCycle
 	// ClaimEnd: the never claim reached its end (the property is violated).
 	ClaimEnd
+	// TraceError: a step deviates from the model's trace sequence, or
+	// matches its notrace sequence to the end (pan's event_trace errors).
+	TraceError
 )
 
 func (k ViolationKind) String() string {
@@ -119,6 +122,8 @@ func (k ViolationKind) String() string {
 		return "non-progress-cycle"
 	case ClaimEnd:
 		return "claim-end"
+	case TraceError:
+		return "trace-error"
 	}
 	return "unknown"
 }

@@ -450,7 +450,9 @@ func (r *Reducer) exclusive(s []byte, pid, c int, conf capSet) bool {
 
 // Allowed reports whether reduction may be used for prog at all.
 func Allowed(prog *automata.Program) bool {
-	if prog.UsesLast || prog.UsesPriority {
+	if prog.UsesLast || prog.UsesPriority || prog.Trace != nil {
+		// a trace sequence observes the sends and receives on its
+		// channels: reduction would have to keep them all visible
 		return false
 	}
 	for _, p := range prog.Procs {

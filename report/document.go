@@ -64,6 +64,7 @@ type Checks struct {
 	NonProgress     bool   `json:"non_progress"`
 	Fairness        bool   `json:"fairness"`
 	Reduction       bool   `json:"reduction"` // partial-order reduction applied
+	Trace           string `json:"trace"`     // "trace" or "notrace" for a model with such a sequence, else ""
 	Storage         string `json:"storage"`   // "exhaustive" or "exhaustive, zero-suppressed"
 }
 
@@ -131,6 +132,7 @@ func PropertyOf(s *Summary) Property {
 			NonProgress:     s.NonProgress,
 			Fairness:        s.Fair,
 			Reduction:       s.Reduced,
+			Trace:           s.Trace,
 			Storage:         "exhaustive",
 		},
 		Complete:         s.Complete,

@@ -56,7 +56,10 @@ type Summary struct {
 	Unreached        []Unreached `json:"unreached,omitempty"`
 
 	// Settings shown in the text report's header.
-	Search      string `json:"search"` // "dfs" or "bfs"
+	Search string `json:"search"` // "dfs" or "bfs"
+	// Trace is "trace" or "notrace" when the model has such a sequence
+	// (checked along every step, as pan does).
+	Trace       string `json:"trace,omitempty"`
 	Claim       bool   `json:"-"`
 	CheckAssert bool   `json:"-"`
 	CheckEnd    bool   `json:"-"`
@@ -166,6 +169,12 @@ func Text(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "\t+ Breadth-First Search\n")
 	}
 	fmt.Fprintf(w, "\nFull statespace search for:\n")
+	switch s.Trace {
+	case "trace":
+		fmt.Fprintf(w, "\ttrace assertion    \t+\n")
+	case "notrace":
+		fmt.Fprintf(w, "\tnotrace assertion  \t+\n")
+	}
 	if s.Claim {
 		fmt.Fprintf(w, "\tnever claim         \t+ (%s)\n", s.Property)
 	} else {
@@ -217,7 +226,7 @@ func Text(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "%9.3f\ttotal actual memory usage\n\n", mb(s.MemoryBytes))
 	for _, u := range s.Unreached {
 		if u.Kind == "init" {
-			fmt.Fprintf(w, "unreached in init\n") // pan's spelling, not "init init"
+			fmt.Fprintf(w, "unreached in init\n") // as pan
 		} else {
 			fmt.Fprintf(w, "unreached in %s %s\n", u.Kind, u.Name)
 		}

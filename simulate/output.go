@@ -30,7 +30,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 		if t.Pid < 0 {
 			s.steps++
 		}
-		s.printf(t.Pid, sc.out)
+		s.printf(t.Pid, sc.out, sc.marks)
 		if t.Violation != nil {
 			s.errorLines(t) // the claim's end on a move of the claim alone
 		}
@@ -58,9 +58,18 @@ func (s *sim) step(cur []byte, sc *succ) {
 		return
 	}
 	s.steps++
+	// the global channels the statements name exist from now on in
+	// SPIN's simulator (run's arguments before the new processes)
+	s.touch(cur, t.Group)
+	if t.Pid2 >= 0 {
+		s.touch(cur, t.Group2)
+	}
 	if s.in != nil && !detail {
 		if n0, n1 := s.in.NumProcs(cur), s.in.NumProcs(sc.state); n1 > n0 {
 			s.created += n1 - n0
+			for pid := n0; pid < n1; pid++ {
+				s.newProc(sc.state, pid, "")
+			}
 		}
 	}
 	if t.Flags&pins.Timeout != 0 && v {
@@ -72,6 +81,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 			fmt.Fprintf(s.w, "Starting %s with pid %d\n", after[pid].Name, pid)
 			fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) creates proc %2d (%s)\n", s.steps, t.Pid, label, pid, after[pid].Name)
 		}
+		s.newProc(sc.state, pid, after[pid].Name)
 	}
 	pos := s.info.Groups[t.Group].Pos
 	at := fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
@@ -85,19 +95,20 @@ func (s *sim) step(cur []byte, sc *succ) {
 			if t.Pid2 >= 0 {
 				word = "Sent"
 			}
+			name := s.chanText(cur, t.Group, id)
 			if s.opt.Sends && v {
-				fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s %s %s\t-> queue %d (%s)\n", s.steps, t.Pid, label, at, word, strings.Join(msg, ","), id, s.chanName(cur, id))
+				fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s %s %s\t-> queue %d (%s)\n", s.steps, t.Pid, label, at, word, strings.Join(msg, ","), s.queue(id), name)
 			}
-			s.msc(t.Pid, id, s.chanName(cur, id)+"!"+strings.Join(msg, ","))
+			s.msc(t.Pid, id, name+"!"+strings.Join(msg, ","), sc.state)
 		}
 	}
 	if s.in != nil && detail && kind == "recv" && t.Pid2 < 0 {
 		if id, ok := s.in.RecvChan(cur, t.Pid, t.Group); ok {
 			msg := s.received(cur, sc.state, id)
-			s.recvLine(t.Pid, label, at, id, cur, msg)
+			s.recvLine(t.Pid, t.Group, label, at, id, cur, sc.state, msg)
 		}
 	}
-	s.printf(t.Pid, sc.out)
+	s.printf(t.Pid, sc.out, sc.marks)
 	if t.Violation != nil {
 		s.errorLines(t)
 	}
@@ -110,7 +121,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 		p2 := s.info.Groups[t.Group2].Pos
 		at2 := fmt.Sprintf("%s:%d", p2.Filename, p2.Line)
 		if sendMsg != nil {
-			s.recvLine(t.Pid2, label2, at2, sendChan, cur, sendMsg)
+			s.recvLine(t.Pid2, t.Group2, label2, at2, sendChan, cur, sc.state, sendMsg)
 		}
 		if s.opt.PrintSteps && v {
 			from2 := -1
@@ -140,22 +151,37 @@ func (s *sim) step(cur []byte, sc *succ) {
 	}
 }
 
-func (s *sim) recvLine(pid int, label, at string, id int, cur []byte, msg []string) {
+func (s *sim) recvLine(pid, group int, label, at string, id int, cur, next []byte, msg []string) {
 	if msg == nil {
 		return
 	}
+	name := s.chanText(cur, group, id)
 	if s.opt.Recvs && s.verbose() {
-		fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s Recv %s\t<- queue %d (%s)\n", s.steps, pid, label, at, strings.Join(msg, ","), id, s.chanName(cur, id))
+		fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s Recv %s\t<- queue %d (%s)\n", s.steps, pid, label, at, strings.Join(msg, ","), s.queue(id), name)
 	}
-	s.msc(pid, id, s.chanName(cur, id)+"?"+strings.Join(msg, ","))
+	s.msc(pid, id, name+"?"+strings.Join(msg, ","), next)
 }
 
-// msc prints one line of the message sequence chart (spin -c).
-func (s *sim) msc(pid, id int, text string) {
+// msc prints one line of the message sequence chart (spin -c). The first
+// row after a process was created starts with a header that numbers the
+// processes alive then (SPIN's docolumns).
+func (s *sim) msc(pid, id int, text string, state []byte) {
 	if !s.opt.MSC || !s.verbose() {
 		return
 	}
-	fmt.Fprintf(s.w, "%3d%s   %s\n", id, strings.Repeat("   .", pid), text)
+	if s.mscHeader {
+		s.w.WriteString("q\\p")
+		n := 0
+		if s.in != nil {
+			n = s.in.NumProcs(state)
+		}
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(s.w, "%4d", i)
+		}
+		s.w.WriteString("\n")
+		s.mscHeader = false
+	}
+	fmt.Fprintf(s.w, "%3d%s   %s\n", s.queue(id), strings.Repeat("   .", pid), text)
 }
 
 // received is the message that a receive took from channel id: the first
@@ -192,15 +218,21 @@ func (s *sim) chanName(state []byte, id int) string {
 	return ""
 }
 
-// queues prints the global channels with their contents.
+// queues prints the global channels with their contents: those that
+// SPIN's simulator has created (all, without its numbering), in
+// declaration order, with its numbers.
 func (s *sim) queues(state []byte) {
 	cs := s.in.Chans(state)
 	for _, gc := range s.in.GlobalChans(state) {
 		id := 0
 		fmt.Sscan(gc.Value, &id)
-		if id >= 1 && id <= len(cs) && cs[id-1].Cap > 0 {
-			fmt.Fprintf(s.w, "\t\tqueue %d (%s): %s\n", id, gc.Name, cs[id-1].Contents())
+		if id < 1 || id > len(cs) || cs[id-1].Cap == 0 {
+			continue
 		}
+		if _, ok := s.qid[id]; s.co != nil && !ok {
+			continue
+		}
+		fmt.Fprintf(s.w, "\t\tqueue %d (%s): %s\n", s.queue(id), gc.Name, cs[id-1].Contents())
 	}
 }
 
@@ -225,7 +257,13 @@ func (s *sim) errorLines(t *pins.Transition) {
 	switch v.Kind {
 	case pins.Assertion:
 		fmt.Fprintf(s.w, "spin: %s, Error: assertion violated\n", at)
-		fmt.Fprintf(s.w, "spin: text of failed assertion: %s\n", s.text(t.Group))
+		// the assertion's own text: with statement merging the step's
+		// group is the first statement of the merged chain
+		text := s.text(t.Group)
+		if rest, ok := strings.CutPrefix(v.Message, "assertion violated "); ok {
+			text = "assert(" + rest + ")"
+		}
+		fmt.Fprintf(s.w, "spin: text of failed assertion: %s\n", text)
 	case pins.ClaimEnd:
 		s.w.WriteString("      claim :never: terminates\n")
 	default:

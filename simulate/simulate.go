@@ -81,6 +81,13 @@ type Printer interface {
 	StepOutput() []byte
 }
 
+// markedPrinter is a Printer that also tells where the output of each
+// print statement of a step starts (SPIN indents each statement's output
+// once, not each line).
+type markedPrinter interface {
+	StepOutputMarks() []int
+}
+
 // Inspector is implemented by models that can show the contents of a
 // state as SPIN prints them (see engine/inspect.go).
 type Inspector interface {
@@ -93,6 +100,16 @@ type Inspector interface {
 	RecvChan(s []byte, pid, group int) (chanID int, ok bool)
 	TransInfo(group int) (from int, kind string)
 	NumProcs(s []byte) int
+}
+
+// chanOrderer is implemented by models that can tell which channels a
+// step makes SPIN's simulator create, so that the simulator numbers
+// queues as SPIN's does (engine/chanorder.go), and how a statement names
+// its channel.
+type chanOrderer interface {
+	ProcChans(s []byte, pid int) []int
+	StepGlobalChans(s []byte, group int) []int
+	ChanText(group int) string
 }
 
 // End tells how a run ended.
@@ -129,6 +146,7 @@ type succ struct {
 	t     pins.Transition
 	state []byte
 	out   []byte // printf output
+	marks []int  // where each print statement's output starts in out (nil: unknown)
 }
 
 type sim struct {
@@ -142,13 +160,23 @@ type sim struct {
 	succs []succ
 	arena []byte
 	outs  []byte
+	marks []int
 	steps int
 	lines *bufio.Reader
 	// atLineStart: the printf output so far ends with a newline
 	atLineStart bool
 	created     int
-	curState    []byte // the state being left (for where)
-	noChoices   bool   // interactive run ended with no executable choices
+	// co numbers the queues as SPIN's simulator does: qid maps a
+	// channel's id in the model to SPIN's queue number, given in the
+	// order the channels are created (nil co: the model's ids)
+	co    chanOrderer
+	qid   map[int]int
+	nextQ int
+	// mscHeader: a process was created since the last row of the
+	// message sequence chart (-c), whose next row starts with a header
+	mscHeader bool
+	curState  []byte // the state being left (for where)
+	noChoices bool   // interactive run ended with no executable choices
 	// the line and text of the claim's last move printed (replay)
 	lastClaim     int
 	lastClaimText string
@@ -171,6 +199,10 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 	}
 	if in, ok := m.(Inspector); ok {
 		s.in = in
+	}
+	if co, ok := m.(chanOrderer); ok {
+		s.co = co
+		s.qid = map[int]int{}
 	}
 	if opt.Input != nil {
 		s.lines = bufio.NewReader(opt.Input)
@@ -213,27 +245,78 @@ func (s *sim) start(cur []byte) {
 			s.w.WriteString("\n")
 		}
 	}
-	if s.opt.MSC && s.verbose() {
-		for _, p := range procs {
-			fmt.Fprintf(s.w, "proc %d = %s\n", p.Pid, p.Name)
-		}
-		s.w.WriteString("q\\p")
-		for _, p := range procs {
-			fmt.Fprintf(s.w, "%4d", p.Pid)
-		}
-		s.w.WriteString("\n")
+	for _, p := range procs {
+		s.newProc(cur, p.Pid, p.Name)
 	}
 }
 
+// newProc notes that process pid was created (in state st): SPIN's
+// simulator creates its local channels then, and with -c names it.
+func (s *sim) newProc(st []byte, pid int, name string) {
+	if s.co != nil {
+		for _, id := range s.co.ProcChans(st, pid) {
+			s.nextQ++
+			s.qid[id] = s.nextQ // a new channel, even where the model reuses an id
+		}
+	}
+	if s.opt.MSC && s.verbose() {
+		fmt.Fprintf(s.w, "proc %d = %s\n", pid, name)
+		s.mscHeader = true
+	}
+}
+
+// touch notes that a step of group from state st reads or writes the
+// global channels it names: SPIN's simulator creates them then.
+func (s *sim) touch(st []byte, group int) {
+	if s.co == nil || group < 0 {
+		return
+	}
+	for _, id := range s.co.StepGlobalChans(st, group) {
+		if _, ok := s.qid[id]; !ok {
+			s.nextQ++
+			s.qid[id] = s.nextQ
+		}
+	}
+}
+
+// queue is SPIN's number of the channel with id in the model.
+func (s *sim) queue(id int) int {
+	if s.co == nil {
+		return id
+	}
+	q, ok := s.qid[id]
+	if !ok {
+		// created by something the rule of touch does not see (the
+		// initializer of a variable, a guard that was only evaluated)
+		s.nextQ++
+		q = s.nextQ
+		s.qid[id] = q
+	}
+	return q
+}
+
+// chanText is the channel as the statement of group names it, else as
+// the model declared it.
+func (s *sim) chanText(state []byte, group, id int) string {
+	if s.co != nil {
+		if t := s.co.ChanText(group); t != "" {
+			return t
+		}
+	}
+	return s.chanName(state, id)
+}
+
 // span locates a successor and its output in the arenas.
-type span struct{ so, sn, oo, on int }
+type span struct{ so, sn, oo, on, mo, mn int }
 
 // expand collects the successors of cur.
 func (s *sim) expand(cur []byte) []succ {
 	s.succs = s.succs[:0]
 	s.arena = s.arena[:0]
 	s.outs = s.outs[:0]
+	s.marks = s.marks[:0]
 	spans := s.spans[:0]
+	mp, _ := s.pr.(markedPrinter)
 	s.m.Next(cur, func(t *pins.Transition, next []byte) bool {
 		sp := span{so: len(s.arena), sn: len(next), oo: len(s.outs)}
 		s.arena = append(s.arena, next...)
@@ -241,6 +324,11 @@ func (s *sim) expand(cur []byte) []succ {
 			o := s.pr.StepOutput()
 			s.outs = append(s.outs, o...)
 			sp.on = len(o)
+			sp.mo = len(s.marks)
+			if mp != nil {
+				s.marks = append(s.marks, mp.StepOutputMarks()...)
+			}
+			sp.mn = len(s.marks) - sp.mo
 		}
 		spans = append(spans, sp)
 		s.succs = append(s.succs, succ{t: *t})
@@ -250,6 +338,9 @@ func (s *sim) expand(cur []byte) []succ {
 	for i, sp := range spans {
 		s.succs[i].state = s.arena[sp.so : sp.so+sp.sn : sp.so+sp.sn]
 		s.succs[i].out = s.outs[sp.oo : sp.oo+sp.on : sp.oo+sp.on]
+		if mp != nil {
+			s.succs[i].marks = s.marks[sp.mo : sp.mo+sp.mn : sp.mo+sp.mn]
+		}
 	}
 	return s.succs
 }
@@ -477,8 +568,29 @@ func (s *sim) tag(pid int) string {
 	return "  " + strings.Repeat("    ", pid+1)
 }
 
-// printf writes a step's printf output, indented for pid.
-func (s *sim) printf(pid int, out []byte) {
+// printf writes a step's printf output, indented for pid. With the
+// marks of its print statements, each statement's output is indented once
+// where it starts, as SPIN's simulation does (a statement that prints
+// several lines indents only the first; two statements on one line each
+// get the indentation); without them, each line is.
+func (s *sim) printf(pid int, out []byte, marks []int) {
+	if len(marks) > 0 {
+		for i, m := range marks {
+			end := len(out)
+			if i+1 < len(marks) {
+				end = marks[i+1]
+			}
+			if m > end || end > len(out) {
+				break
+			}
+			s.w.WriteString(s.tag(pid))
+			s.w.Write(out[m:end])
+			if end > m {
+				s.atLineStart = out[end-1] == '\n'
+			}
+		}
+		return
+	}
 	for len(out) > 0 {
 		if s.atLineStart {
 			s.w.WriteString(s.tag(pid))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
@@ -245,6 +246,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sum.Claim = true
 		sum.Property = ":np_:"
 	}
+	if pm, ok := m.(interface{ Program() *automata.Program }); ok && pm.Program() != nil && pm.Program().Trace != nil {
+		sum.Trace = "trace"
+		if pm.Program().NoTrace {
+			sum.Trace = "notrace"
+		}
+		if opt.Reduce && sum.ReductionNote == "" {
+			sum.ReductionNote = "the " + sum.Trace + " sequence observes every send and receive on its channels"
+		}
+	}
 	if opt.Accept || opt.NonProgress {
 		sum.StatesVisited = res.StatesStored + res.NestedStored
 	}
@@ -316,6 +326,13 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 func panDepth(e search.Error, claim bool) int {
 	switch e.Violation.Kind {
 	case pins.AcceptanceCycle, pins.NonProgressCycle:
+		return e.Depth
+	case pins.TraceError:
+		// pan's Uerror for a trace deviation adds the level of the step
+		// that deviates; for non-determinism in the trace it does not
+		if e.Violation.Message == "non-determinism in event-trace" {
+			return max(e.Depth-1, 0)
+		}
 		return e.Depth
 	}
 	if claim {

@@ -153,6 +153,14 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
 		}
+		if prog.Trace != nil {
+			// SPIN checks trace and notrace sequences only in
+			// verification; a replay does not report their errors either
+			if opt.Mode != simulate.Replay {
+				fmt.Fprintln(stdout, "warning: trace assertion not used in random simulation")
+			}
+			prog.Trace = nil
+		}
 		// No dead-variable reset and no hiding: the simulation shows
 		// every variable as the model has it. A trail found with
 		// statement merging (gospin verify's default) is replayed with it.

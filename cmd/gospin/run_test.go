@@ -47,3 +47,22 @@ func TestRunInteractive(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestRunReplayMergedAssert: with statement merging the failing
+// assertion runs in a step that starts with printm; the replay names the
+// assertion (not the step's first statement), and printm prints the name
+// from the variable's own mtype, as spin -t does.
+func TestRunReplayMergedAssert(t *testing.T) {
+	path := copyModel(t, "testdata/outputs/printm_assert.pml")
+	if code, _, errs := gospin("verify", "-q", path); code != exitFound {
+		t.Fatalf("verify: exit %d\n%s", code, errs)
+	}
+	code, out, errs := gospin("run", "-t", path)
+	if code != exitFound {
+		t.Fatalf("run -t: exit %d\n%s%s", code, out, errs)
+	}
+	want := "      pear      \nspin: " + path + ":13, Error: assertion violated\nspin: text of failed assertion: assert(0)\n"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("replay output:\n%s\nwant it to start with:\n%s", out, want)
+	}
+}

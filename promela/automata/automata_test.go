@@ -70,10 +70,33 @@ never { do :: x < 5 od }`)
 	}
 }
 
-func TestLowerErrors(t *testing.T) {
-	_, errs := lower(t, "trace { skip }\ninit { skip }")
-	if !errs.HasErrors() || !strings.Contains(errs.Error(), "trace") {
-		t.Errorf("trace: %v", errs.Error())
+// TestLowerTrace: a trace or notrace sequence is lowered to an automaton
+// of its own, outside Procs and Trans; its sends match like receives.
+func TestLowerTrace(t *testing.T) {
+	prog, errs := lower(t, "chan c = [1] of { byte, byte };\nnotrace { c!1,_; c?_,2 }\ninit { c!1,2; c?_,_ }")
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	tr := prog.Trace
+	if tr == nil || !prog.NoTrace || tr.Kind != automata.TraceSeq || tr.Name != ":notrace:" {
+		t.Fatalf("trace %+v, notrace %v", tr, prog.NoTrace)
+	}
+	for _, p := range prog.Procs {
+		if p == tr {
+			t.Errorf("the trace sequence is among the processes")
+		}
+	}
+	for _, x := range prog.Trans {
+		if x.Proc == tr {
+			t.Errorf("trace transition %q in Program.Trans", x.Text)
+		}
+	}
+	first := tr.Locs[tr.Start].Out
+	if len(first) != 1 || first[0].Kind != automata.TSend || first[0].ID != -1 || len(first[0].RArgs) != 2 || first[0].RArgs[0].Match == nil || !first[0].RArgs[1].Wild {
+		t.Errorf("first transition of the sequence: %+v", first)
+	}
+	if tr.Locs[tr.End].Flags&automata.EndLoc == 0 {
+		t.Errorf("the end of the sequence is not an end location")
 	}
 }
 

@@ -54,6 +54,14 @@ type Program struct {
 	Globals []*Var
 	Procs   []*Proc // proctypes and init, in declaration order; then the never claim if any
 	Never   *Proc   // the never claim, or nil (also in Procs)
+	// Trace is the trace or notrace sequence (an event trace assertion
+	// over sends and receives), or nil. It is not in Procs, and its
+	// transitions are not in Trans (their ID is -1): no process runs it,
+	// the engine moves it along with the matching channel operations.
+	Trace *Proc
+	// NoTrace: Trace is a notrace sequence (an error when it is matched
+	// to its end).
+	NoTrace bool
 	Mtypes  map[string]int
 	// MtypeNames maps values back to names, per mtype type ("" for plain).
 	MtypeNames map[string][]string
@@ -126,6 +134,7 @@ const (
 	ProcType ProcKind = iota
 	InitProc
 	NeverClaim
+	TraceSeq // a trace or notrace sequence
 )
 
 // Proc is the automaton of one proctype, init or never claim.
@@ -146,6 +155,10 @@ type Proc struct {
 	// ever at them (Proc@label is false).
 	DeadLabels map[string]bool
 	Pos        token.Position
+	// SpinStates is SPIN's number of states of the proctype (pan's
+	// _nstates: its last element's number + 1), 0 when its locations do
+	// not carry SPIN's numbers (Loc.SpinState).
+	SpinStates int
 }
 
 // LocFlags mark locations.
@@ -173,6 +186,9 @@ type Loc struct {
 	Out    []*Trans // outgoing transitions in SPIN's order (escapes first)
 	Pos    token.Position
 	Labels []string
+	// SpinState is SPIN's number for this state (the element pan's -d and
+	// spin -p print), 0 when unknown (see spinnum.go).
+	SpinState int
 }
 
 // TransKind is what a transition does.
@@ -231,6 +247,9 @@ type Trans struct {
 
 	// HasChanOp etc. summarize the statement for the engine.
 	Rendezvous bool // a send or receive on a channel that may be a rendezvous
+	// ChanText is the text of a send's or receive's channel expression
+	// (SPIN's simulator names the channel so in its -s/-r/-c lines).
+	ChanText string
 }
 
 // MainLevel is the priority level of ordinary (non-escape) transitions.

@@ -78,6 +78,12 @@ type lowerer struct {
 	expansions  int
 	inlineLabel map[string]bool
 
+	// SPIN's state numbers (spinnum.go): the statements' numbers, the
+	// current inline expansion path, and the numbers given to locations
+	spin    *spinNumberer
+	numPath string
+	locNum  map[int]int
+
 	lateLabels   []lateLabel
 	atomicLabels map[string]bool // labels inside atomic sequences of the current proctype
 	remoteLabels map[string]bool
@@ -194,6 +200,7 @@ func (l *lowerer) run(m *ast.Model) {
 		}
 	}
 	var never *ast.NeverDecl
+	var trace *ast.TraceDecl
 	for _, d := range m.Decls {
 		switch d := d.(type) {
 		case *ast.ProcDecl:
@@ -225,7 +232,11 @@ func (l *lowerer) run(m *ast.Model) {
 		case *ast.CCode:
 			l.errorf(d.Pos(), "embedded C code is not supported")
 		case *ast.TraceDecl:
-			l.errorf(d.Pos(), "trace/notrace sequences are not supported")
+			if trace != nil {
+				l.errorf(d.Pos(), "more than one trace/notrace sequence")
+				continue
+			}
+			trace = d
 		}
 	}
 	if never != nil {
@@ -237,6 +248,9 @@ func (l *lowerer) run(m *ast.Model) {
 		l.prog.Procs = append(l.prog.Procs, p)
 		l.prog.Never = p
 		l.proc(p, nil, nil, never.Body)
+	}
+	if trace != nil {
+		l.traceSeq(trace)
 	}
 	for _, r := range l.lateRefs {
 		name := r.Var.Name
@@ -262,6 +276,25 @@ func (l *lowerer) run(m *ast.Model) {
 		}
 	}
 	l.prog.Globals = l.prog.Globals[:len(l.prog.Globals):len(l.prog.Globals)]
+}
+
+// traceSeq lowers a trace or notrace sequence. Its automaton is built as a
+// proctype's (SPIN builds it so, with its -end- state: the sequence is
+// complete there), but it is no process: its transitions are kept out of
+// Program.Trans and Procs.
+func (l *lowerer) traceSeq(d *ast.TraceDecl) {
+	name := ":trace:"
+	if d.NoTrace {
+		name = ":notrace:"
+	}
+	p := &Proc{Name: name, Kind: TraceSeq, Index: -1, Pos: l.pos(d.Pos())}
+	n := len(l.prog.Trans)
+	l.proc(p, nil, nil, d.Body)
+	for _, t := range l.prog.Trans[n:] {
+		t.ID = -1
+	}
+	l.prog.Trans = l.prog.Trans[:n]
+	l.prog.Trace, l.prog.NoTrace = p, d.NoTrace
 }
 
 func (l *lowerer) mtypeDecl(d *ast.MtypeDecl) {
@@ -599,7 +632,7 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	l.inlineLabel = map[string]bool{}
 	l.region, l.dstep, l.escDep = 0, false, 0
 	l.breaks, l.breakLast, l.collect, l.env, l.pending = nil, nil, nil, nil, nil
-	if l.prog.UsesPriority && p.Kind != NeverClaim {
+	if l.prog.UsesPriority && p.Kind != NeverClaim && p.Kind != TraceSeq {
 		// pan's _priority field: the first local of every process
 		prio := p.Priority
 		if prio == 0 {
@@ -651,7 +684,9 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 			}
 			stmts = stmts[1:]
 		}
+		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.inlines), "", map[int]int{}
 		l.seq(stmts, start, end, false)
+		l.noteLoc(end, l.spin.c)
 	}
 	p.Locs[end].Flags |= FinalLoc | EndLoc
 	if p.Kind != NeverClaim {
@@ -702,6 +737,8 @@ func (l *lowerer) finish(start, end int) {
 	p.DeadLabels = l.deadLabels
 	p.Locs = locs
 	p.Start, p.End = newID[start], newID[end]
+	l.spinStates(newID)
+	l.spin = nil
 	for _, loc := range locs {
 		for _, t := range loc.Out {
 			t.From, t.To = newID[t.From], newID[t.To]
@@ -826,6 +863,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 					rhs = &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}
 				}
 				inits = append(inits, &ast.AssignStmt{LHS: lhs, Eq: spec.Name.NamePos, RHS: rhs})
+				l.noteSpec(spec, inits[len(inits)-1])
 			}
 			for j, st := range inits {
 				if j == 0 {
@@ -963,6 +1001,7 @@ func (l *lowerer) flushLabels(at int) {
 
 func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	pos := l.pos(s.Pos())
+	l.noteStmt(s, from)
 	switch s := s.(type) {
 	case *ast.IfStmt, *ast.DoStmt, *ast.BlockStmt, *ast.AtomicStmt, *ast.UnlessStmt, *ast.InlineCall, *ast.DStepStmt:
 		// an element of its own in SPIN: statement merging stops here
@@ -1000,9 +1039,16 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		}
 		l.emit(&Trans{From: from, To: to, Kind: TIncDec, LHS: lhs, Inc: inc, Text: l.exprText(s.X) + " = (" + l.exprText(s.X) + op + "1)", Pos: pos})
 	case *ast.SendStmt:
-		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos}
-		for _, a := range s.Args {
-			t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos, ChanText: l.exprText(s.Chan)}
+		if l.p.Kind == TraceSeq {
+			// a send of a trace sequence matches a message as a receive
+			// does: its constants must equal the message's fields, `_`
+			// and variables match anything (pan compares constants)
+			t.RArgs = l.recvArgs(s.Args)
+		} else {
+			for _, a := range s.Args {
+				t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+			}
 		}
 		op := "!"
 		if s.Sorted {
@@ -1011,7 +1057,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
 		l.emit(t)
 	case *ast.RecvStmt:
-		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos}
+		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos, ChanText: l.exprText(s.Chan)}
 		t.RArgs = l.recvArgs(s.Args)
 		op := "?"
 		if s.Random {
@@ -1024,17 +1070,33 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		}
 		l.emit(t)
 	case *ast.IfStmt:
+		// SPIN marks the last element of an atomic sequence (L_ATOM): for
+		// an if or a do that is its exit target, never a statement of
+		// an option (flow.c make_atomic)
+		saveTail := l.tail
+		l.tail = false
+		defer func() { l.tail = saveTail }()
 		end := to
 		if l.inRegion() && l.nonAtom(to) {
 			end = l.newLoc() // the end of the if stays a step of its own
+			if saveTail {
+				// the if ends the atomic sequence: its '.' is the
+				// sequence's last element, where an inner if's or do's
+				// exit stops too
+				l.lAtom[end] = true
+			}
 		}
 		for _, o := range elseLast(s.Options) {
 			l.seq(o.Stmts, from, end, true)
 		}
 		if end != to {
+			l.noteAfter(s, end, 1)
 			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
 		}
 	case *ast.DoStmt:
+		saveTail := l.tail
+		l.tail = false // as for if
+		defer func() { l.tail = saveTail }()
 		head := from
 		if branch {
 			head = l.newLoc()
@@ -1042,6 +1104,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 				l.p.Locs[head].Region = l.region
 			}
 			l.p.Locs[head].Flags |= CompoundLoc
+			l.noteStmt(s, head)
 		}
 		// Inside an atomic sequence, a loop whose exit leaves the
 		// sequence (or reaches its last statement) keeps its break target
@@ -1051,6 +1114,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		if l.inRegion() && l.nonAtom(to) {
 			exit = l.newLoc()
 			last = l.p.Locs[l.find(to)].Region == 0
+			if saveTail {
+				l.lAtom[exit] = true // as for if: the do's break target
+			}
 		}
 		l.breaks = append(l.breaks, exit)
 		l.breakLast = append(l.breakLast, last)
@@ -1061,6 +1127,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
 		if exit != to {
 			// SPIN's labelled break target (:bN) after the do
+			l.noteAfter(s, exit, 2)
 			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od), Labelled: true})
 		}
 		if head != from {
@@ -1150,7 +1217,10 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	case *ast.PrintmStmt:
 		l.emit(&Trans{From: from, To: to, Kind: TPrintm, X: l.expr(s.X), Text: "printm(" + l.exprText(s.X) + ")", Pos: pos})
 	case *ast.InlineCall:
+		save := l.numPath
+		l.numPath = inlinePath(save, s)
 		l.inlineCall(s.Name, s.Args, from, to, branch)
+		l.numPath = save
 	case *ast.SetPriority:
 		l.prog.UsesPriority = true
 		l.emit(&Trans{From: from, To: to, Kind: TSetPrio, Pid: l.expr(s.Pid), X: l.expr(s.Prio), Text: "set_priority(" + l.exprText(s.Pid) + "," + l.exprText(s.Prio) + ")", Pos: pos})
@@ -1218,10 +1288,36 @@ func (l *lowerer) forStmt(s *ast.ForStmt, from, to int, pos token.Position) {
 	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: lo, Text: vt + " = " + lot, Pos: pos})
 	body := l.newLoc()
 	l.emit(&Trans{From: head, To: body, Kind: TExpr, X: &Binary{Op: token.LEQ, X: lhs, Y: hi}, Text: "((" + vt + "<=" + hiText + "))", Pos: pos})
-	l.emit(&Trans{From: head, To: to, Kind: TElse, Text: "else", Pos: pos})
+	// SPIN's loop is a do with the option "else -> break": inside an
+	// atomic sequence its exit stays a step, as a do's does, and the
+	// break too when the loop's exit leaves the sequence
+	exit, last := to, false
+	if l.inRegion() && l.nonAtom(to) {
+		exit = l.newLoc()
+		last = l.p.Locs[l.find(to)].Region == 0
+	}
+	elseTo := exit
+	var brk int
+	if last {
+		brk = l.newLoc()
+		elseTo = brk
+	}
+	l.emit(&Trans{From: head, To: elseTo, Kind: TElse, Text: "else", Pos: pos})
+	if last {
+		l.emit(&Trans{From: brk, To: exit, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: pos})
+		l.breakN++
+	}
+	if exit != to {
+		l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: pos, Labelled: true})
+	}
 	inc := l.newLoc()
-	l.breaks = append(l.breaks, to)
-	l.breakLast = append(l.breakLast, false)
+	if exit != to {
+		l.noteFor(s, head, inc, brk, exit)
+	} else {
+		l.noteFor(s, head, inc, 0, 0)
+	}
+	l.breaks = append(l.breaks, exit)
+	l.breakLast = append(l.breakLast, last)
 	l.pushScope()
 	l.seq(s.Body.Stmts, body, inc, false)
 	l.popScope()
@@ -1605,10 +1701,17 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 	}
 	switch s := s.(type) {
 	case *ast.BreakStmt:
-		if len(l.breakLast) == 0 || !l.breakLast[len(l.breakLast)-1] {
+		// a step when the loop's exit leaves the sequence (breakLast), or
+		// when the break itself leaves it: it jumps to a loop outside
+		// the atomic sequence (pan's "goto :bN", as for a goto)
+		if len(l.breakLast) == 0 || !l.breakLast[len(l.breakLast)-1] && !l.nonAtom(t) {
 			return t
 		}
 		g := l.newLoc()
+		l.noteStmt(s, g)
+		// the jump leaves the sequence: a chain of jumps to it is not
+		// shortened either (an if's exit before it stays a step)
+		l.lAtom[g] = true
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: fmt.Sprintf("goto :b%d", l.breakN), Pos: l.pos(s.Pos())})
 		l.breakN++
 		return g
@@ -1621,6 +1724,8 @@ func (l *lowerer) materialize(s ast.Stmt, t int) int {
 			return t // a label further on inside an atomic sequence
 		}
 		g := l.newLoc()
+		l.noteStmt(s, g)
+		l.lAtom[g] = true // as for break
 		l.emit(&Trans{From: g, To: t, Kind: TGoto, Text: "goto " + s.Label.Name, Pos: l.pos(s.Pos())})
 		return g
 	}
@@ -1691,6 +1796,7 @@ func (l *lowerer) selectStmt(s *ast.SelectStmt, from, to int, pos token.Position
 	head := l.newLoc()
 	l.emit(&Trans{From: from, To: head, Kind: TAssign, LHS: lhs, X: l.expr(s.Lo), Text: vt + " = " + l.exprText(s.Lo), Pos: pos})
 	mid := l.newLoc()
+	l.noteSelect(s, head, mid)
 	brk := &Trans{From: head, To: to, Kind: TGoto, Text: "goto :b", Pos: pos}
 	if !lexical {
 		l.emit(brk)
@@ -1761,6 +1867,9 @@ func flattenExpr(x Expr) []Expr {
 // body; _f0r_t3mp++ :: else -> break od (each message is received and
 // sent back, rotating the channel once).
 func (l *lowerer) forChan(s *ast.ForStmt, ch *Ref, from, to int, pos token.Position) {
+	if l.spin != nil {
+		l.spin.ok = false // SPIN's elements for it are not modelled (spinnum.go)
+	}
 	tmp := l.locals["_f0r_t3mp"] // one counter per scope, as in SPIN
 	if tmp == nil {
 		tmp = &Var{Name: "_f0r_t3mp", Type: Type{Kind: ast.Byte}, Pos: pos}
