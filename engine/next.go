@@ -326,8 +326,9 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 		if qt.provided != nil && qt.provided(c) == 0 {
 			continue
 		}
-		for ri, r := range rli.out {
-			if r.kind != automata.TRecv {
+		for _, r := range rli.out {
+			rr := r.receive()
+			if rr == nil {
 				continue
 			}
 			// the message, in the sender's context
@@ -340,14 +341,27 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 				c.msg[i] = truncate(v, &ct.fields[i])
 			}
 			c.setProc(q)
-			if !r.rendezvousMatch(c, off, ct, len(t.args)) {
+			if !rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				continue
 			}
-			_ = ri
 			c.apply = true
 			c.setPC(pid, t.to)
-			r.recvRendezvous(c)
-			c.setPC(q, r.to)
+			switch {
+			case len(t.args) > len(ct.fields):
+				c.fail(errFields)
+			case len(t.args) < len(ct.fields):
+				c.fail(errFewFields)
+			case len(rr.rargs) > len(ct.fields):
+				c.fail(errRecvField)
+			}
+			rr.recvRendezvous(c)
+			if r != rr {
+				// a d_step opened by the receive: the rest of its body
+				// runs in the same step
+				e.dstepFrom(c, qt.p, rr.to)
+			} else {
+				c.setPC(q, r.to)
+			}
 			if e.dead != nil {
 				e.resetDead(c, pid, t)
 				e.resetDead(c, q, r)
