@@ -351,8 +351,13 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 				c.fail(errFields)
 			case len(t.args) < len(ct.fields):
 				c.fail(errFewFields)
+			}
+			sendErr := c.err != ""
+			switch {
 			case len(rr.rargs) > len(ct.fields):
 				c.fail(errRecvField)
+			case len(rr.rargs) < len(ct.fields):
+				c.fail(errRecvMissing)
 			}
 			rr.recvRendezvous(c)
 			if r != rr {
@@ -380,7 +385,12 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			if e.prog.UsesLast {
 				c.s[hdrLast] = byte(q)
 			}
-			tr.Violation = e.violation(c, t)
+			if c.err != "" && !sendErr {
+				// the receiver's error: its statement is reported
+				tr.Violation = rr.runtimeViolation(c.err)
+			} else {
+				tr.Violation = e.violation(c, t)
+			}
 			if c.timeout {
 				tr.Flags |= pins.Timeout
 			}

@@ -343,6 +343,9 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			a.v.store(c, load(c.s, base+ct.foff[i], &ct.fields[i]))
 		}
 		if !t.t.Keep {
+			if len(t.rargs) < len(ct.fields) {
+				c.fail(errRecvMissing)
+			}
 			end := off + chanHdr + n*ct.msgSize
 			copy(c.s[base:end-ct.msgSize], c.s[base+ct.msgSize:end])
 			for i := end - ct.msgSize; i < end; i++ {
