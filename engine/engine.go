@@ -37,7 +37,8 @@ type Engine struct {
 	dead      [][]int                // per transition: the locals it leaves dead, to reset (nil: no reset)
 	out       []byte                 // the output of the current step
 	claimEnd  *pins.Violation
-	claimMove int // the claim's transition in the current step, or -1
+	initViol  *pins.Violation // see InitialViolation
+	claimMove int             // the claim's transition in the current step, or -1
 	cmoves    []*ctrans
 	cmoves2   []*ctrans
 	cbuf      []byte
@@ -101,8 +102,9 @@ type ctx struct {
 	err     string
 	msg     [maxFields]int32
 	runArgs [maxFields]int32
-	changed bool // the layout (processes, channels) changed
-	nested  int  // depth of enabled() evaluations
+	changed bool          // the layout (processes, channels) changed
+	nested  int           // depth of enabled() evaluations
+	initVar *automata.Var // the local whose initializer failed in addProc
 	viol    *pins.Violation
 }
 
@@ -542,13 +544,39 @@ func (e *Engine) addProc(c *ctx, pt *procType, args []int32) int {
 	// (chan b = a then aliases a, as in pan's addproc)
 	for i, v := range pt.p.Locals {
 		if !v.Param && !v.MidBody {
+			failed := c.err == ""
 			e.initVar(c, c.s, off+procHdr+v.Offset, v, pt.inits[i], pt.initArr[i])
+			if failed = failed && c.err != ""; failed {
+				// a run-time error of the initializer: said with its
+				// place (errors are rare; this allocates)
+				c.err = initError(c.err, v)
+				if c.initVar == nil {
+					c.initVar = v
+				}
+			}
 		}
 		e.createChans(c, v, false)
 	}
 	c.pid, c.base = savePid, saveBase
 	return pid
 }
+
+// initError describes a run-time error msg in the initializer of v.
+func initError(msg string, v *automata.Var) string {
+	name := v.Name
+	if v.Proc != nil {
+		name = v.Proc.Name + "'s " + name
+	}
+	return msg + " in the initializer of " + name + " at " + v.Pos.String()
+}
+
+// InitialViolation returns the run-time error of an initializer met in
+// building the initial state (of a global, or a local of an active
+// process), or nil. The initial state is built all the same (the
+// failing value is 0); the search reports the error at depth 0, before
+// any step, with an empty trail (pan has no report of its own here: its
+// generated code divides by zero or fails to compile).
+func (e *Engine) InitialViolation() *pins.Violation { return e.initViol }
 
 // Initial implements pins.Model.
 func (e *Engine) Initial(dst []byte) ([]byte, error) {
@@ -574,6 +602,8 @@ func (e *Engine) Initial(dst []byte) ([]byte, error) {
 	// pan's iniglobals: first the globals that are not channels, then the
 	// channels in declaration order, each created or (chan G = K) set
 	// where it stands, so that G aliases the channel K created before it
+	e.initViol = nil
+	c.initVar = nil
 	for pass := 0; pass < 2; pass++ {
 		for i, v := range e.prog.Globals {
 			if isChanVar(v) != (pass == 1) {
@@ -584,6 +614,10 @@ func (e *Engine) Initial(dst []byte) ([]byte, error) {
 			} else {
 				e.initVar(c, c.s, e.globOff+v.Offset, v, e.globInits[i], e.globArr[i])
 			}
+			if c.err != "" && e.initViol == nil {
+				e.initViol = &pins.Violation{Kind: pins.RuntimeError, Message: initError(c.err, v), Pos: v.Pos}
+			}
+			c.err = ""
 			e.createChans(c, v, true)
 		}
 	}
@@ -596,10 +630,11 @@ func (e *Engine) Initial(dst []byte) ([]byte, error) {
 				return nil, errors.New("too many active processes")
 			}
 			e.addProc(c, pt, nil)
+			if c.err != "" && e.initViol == nil && c.initVar != nil {
+				e.initViol = &pins.Violation{Kind: pins.RuntimeError, Message: c.err, Pos: c.initVar.Pos}
+			}
+			c.err, c.initVar = "", nil
 		}
-	}
-	if c.err != "" {
-		return nil, fmt.Errorf("initial state: %s", c.err)
 	}
 	e.init = append([]byte(nil), c.s...)
 	return append(dst[:0], e.init...), nil
