@@ -57,7 +57,11 @@ func TestVerdictProbes(t *testing.T) {
 			}
 			if w.errors > 0 {
 				v := got.violations[0]
-				if v.Kind != pins.RuntimeError || !strings.HasPrefix(v.Message, w.msg) {
+				kind := pins.RuntimeError
+				if w.msg == "invalid end state" {
+					kind = pins.InvalidEndState
+				}
+				if v.Kind != kind || !strings.HasPrefix(v.Message, w.msg) {
 					t.Errorf("violation %v %q; SPIN: %q", v.Kind, v.Message, w.msg)
 				}
 			}
