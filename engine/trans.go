@@ -97,7 +97,17 @@ func (cm *compiler) trans(t *automata.Trans) *ctrans {
 // runtimeViolation describes a run-time error of t (errors are rare: this
 // allocates, and keeps nothing shared between clones of an engine).
 func (t *ctrans) runtimeViolation(msg string) *pins.Violation {
-	return &pins.Violation{Kind: pins.RuntimeError, Message: msg + " (" + t.t.Text + ")", Pos: t.t.Pos}
+	return &pins.Violation{Kind: pins.RuntimeError, Message: msg + " (" + t.t.Text + ")", Pos: t.t.Pos, Fatal: fatalError(msg)}
+}
+
+// fatalError reports whether run-time error msg is one that pan reports
+// with Uerror, ending its search even with -e or -c0.
+func fatalError(msg string) bool {
+	switch msg {
+	case errProcs, errQueues, errRecvField, errDStep, errRendDStep, errPollRV, errEnabled:
+		return true
+	}
+	return false
 }
 
 // rendezvous reports whether t is a send or receive on a rendezvous

@@ -64,9 +64,22 @@ func TestVerdictProbes(t *testing.T) {
 				if v.Kind != kind || !strings.HasPrefix(v.Message, w.msg) {
 					t.Errorf("violation %v %q; SPIN: %q", v.Kind, v.Message, w.msg)
 				}
+				if v.Fatal != panFatal[w.msg] {
+					t.Errorf("fatal %v; pan reports %q with Uerror: %v", v.Fatal, w.msg, panFatal[w.msg])
+				}
 			}
 		})
 	}
+}
+
+// panFatal: the errors of the probes that pan reports with Uerror (its
+// search ends there even with -e), read in the generated pan.c.
+var panFatal = map[string]bool{
+	"too many processes":               true,
+	"too many fields in recv":          true,
+	"block in d_step seq":              true,
+	"rv-attempt in d_step":             true,
+	"error to poll rendezvous channel": true,
 }
 
 // TestDStepLoopsForever: pan hangs on a d_step that never ends; gospin

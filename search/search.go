@@ -358,7 +358,7 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 	s.res.Errors = append(s.res.Errors, e)
 	s.res.Stats.Errors++
 	stopAfter := s.opt.StopAfter
-	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter {
+	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter || v.Fatal {
 		s.res.Incomplete = "stopped at error"
 		return true
 	}
