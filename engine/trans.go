@@ -446,9 +446,6 @@ func (e *Engine) dstepFrom(c *ctx, p *automata.Proc, cur int) {
 			break
 		}
 		e.effect(c, pick)
-		if c.err != "" {
-			break
-		}
 		cur = pick.to
 	}
 	c.setPC(c.pid, cur)
