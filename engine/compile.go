@@ -13,17 +13,23 @@ type efn func(c *ctx) int32
 
 // Run-time error messages (static strings: recording one allocates nothing).
 const (
-	errIndex     = "array index out of range"
-	errDiv       = "division by zero"
-	errChan      = "invalid channel"
-	errPid       = "invalid process id in remote reference"
-	errProcType  = "remote reference to a process of another type"
-	errDStep     = "d_step blocked after its first statement"
-	errDStepInf  = "d_step does not terminate"
-	errFields    = "message has the wrong number of fields"
-	errRendDStep = "rendezvous operation inside d_step"
-	errPrio      = "priority is out of range"
-	errEnabled   = "enabled(pid) of the process itself (or a cycle of enabled)"
+	errIndex       = "array index out of range"
+	errDiv         = "division by zero"
+	errChan        = "invalid channel"
+	errPid         = "invalid process id in remote reference"
+	errProcType    = "remote reference to a process of another type"
+	errDStep       = "block in d_step seq"
+	errDStepInf    = "d_step loops forever"
+	errFewFields   = "too few parameters in send stmnt"
+	errFields      = "too many parameters in send stmnt"
+	errRecvField   = "too many fields in recv"
+	errRecvMissing = "missing pars in receive"
+	errRendDStep   = "rv-attempt in d_step"
+	errPollRV      = "error to poll rendezvous channel"
+	errProcs       = "too many processes"
+	errQueues      = "too many queues"
+	errPrio        = "priority is out of range"
+	errEnabled     = "enabled(pid) of the process itself (or a cycle of enabled)"
 )
 
 // cref is a compiled variable reference.
@@ -249,7 +255,11 @@ func (cm *compiler) expr(x automata.Expr) efn {
 		random := x.Random
 		return func(c *ctx) int32 {
 			off, ct := c.channel(ch(c))
-			if ct == nil || ct.cap == 0 {
+			if ct == nil {
+				return 0
+			}
+			if ct.cap == 0 {
+				c.fail(errPollRV)
 				return 0
 			}
 			n := int(c.s[off+1])
@@ -613,8 +623,10 @@ func (cm *compiler) recvArgs(args []automata.RecvArg) []crecv {
 	return out
 }
 
-// run compiles run P(args): in a guard it says whether the process can be
-// created; with c.apply it creates it and yields its pid.
+// run compiles run P(args): in a guard it is true (as in pan, run is
+// always executable); with c.apply it creates the process and yields its
+// pid, or records pan's run-time error when the processes (255, the never
+// claim included) or the channels (255) would be too many.
 func (cm *compiler) run(x *automata.Run) efn {
 	pt := cm.e.ptypes[x.Proc.Index]
 	args := make([]efn, len(x.Args))
@@ -626,11 +638,18 @@ func (cm *compiler) run(x *automata.Run) efn {
 		prio = cm.expr(x.Prio)
 	}
 	return func(c *ctx) int32 {
-		if c.nproc >= MaxProcs || c.nchan+pt.nchanSegs() > maxChans {
-			return 0
-		}
 		if !c.apply {
 			return 1
+		}
+		// pan's addproc and addqueue: past their limits, a fatal
+		// run-time error (not a blocked run)
+		if c.nproc >= c.e.procLimit {
+			c.fail(errProcs)
+			return 0
+		}
+		if c.nchan+pt.nchanSegs() > maxChans {
+			c.fail(errQueues)
+			return 0
 		}
 		for i, a := range args {
 			if i < len(c.runArgs) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
 )
 
@@ -24,6 +25,9 @@ type Engine struct {
 	// strictEnd: valid end states need empty channels (pan -q;
 	// Options.StrictEnd)
 	strictEnd bool
+	// procLimit: the most processes that may run (pan's MAXPROC, 255,
+	// counts the never claim among them)
+	procLimit int
 	// conj: per transition, its guard's conjuncts (conjuncts.go; compiled
 	// when first asked for), and the working context FalseConjunct
 	// evaluates them in
@@ -39,7 +43,8 @@ type Engine struct {
 	out       []byte                 // the output of the current step
 	outMarks  []int                  // where each print statement's output starts in out
 	claimEnd  *pins.Violation
-	claimMove int // the claim's transition in the current step, or -1
+	initViol  *pins.Violation // see InitialViolation
+	claimMove int             // the claim's transition in the current step, or -1
 	cmoves    []*ctrans
 	cmoves2   []*ctrans
 	cbuf      []byte
@@ -110,8 +115,9 @@ type ctx struct {
 	err     string
 	msg     [maxFields]int32
 	runArgs [maxFields]int32
-	changed bool // the layout (processes, channels) changed
-	nested  int  // depth of enabled() evaluations
+	changed bool          // the layout (processes, channels) changed
+	nested  int           // depth of enabled() evaluations
+	initVar *automata.Var // the local whose initializer failed in addProc
 	viol    *pins.Violation
 }
 
@@ -314,9 +320,12 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	if prog == nil {
 		return nil, errors.New("engine: no program")
 	}
-	e = &Engine{prog: prog}
+	e = &Engine{prog: prog, procLimit: MaxProcs}
 	e.c.e = e
 	e.strictEnd = opt.StrictEnd
+	if prog.Never != nil {
+		e.procLimit--
+	}
 	if opt.HideWriteOnly {
 		e.hide = writeOnlyGlobals(prog)
 	}
@@ -341,6 +350,11 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 		if ct.dguard != nil {
 			ct.dfirst = e.trans[ct.t.Proc.Locs[ct.dstart].Out[0].ID]
 		}
+		if ct.kind == automata.TDStep && ct.dstart >= 0 && ct.dstart < len(ct.t.Proc.Locs) {
+			if out := ct.t.Proc.Locs[ct.dstart].Out; len(out) == 1 && out[0].Kind == automata.TRecv {
+				ct.drecv = e.trans[out[0].ID]
+			}
+		}
 	}
 	for _, pt := range e.ptypes {
 		if pt.p.Provided != nil {
@@ -362,7 +376,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 			for _, t := range loc.Out {
 				ct := e.trans[t.ID]
 				li.out = append(li.out, ct)
-				li.hasRecv = li.hasRecv || t.Kind == automata.TRecv
+				li.hasRecv = li.hasRecv || ct.receive() != nil
 				if t.Kind != automata.TElse && t.Level == automata.MainLevel {
 					li.nonElse = append(li.nonElse, ct)
 				}
@@ -514,37 +528,48 @@ func (e *Engine) addChan(c *ctx, ct *chanType) int {
 	return c.nchan
 }
 
-// createChans creates the channels of the chan variables in vars (and of
-// the chan fields of struct variables), in declaration order, and stores
-// their ids: globals in the global area (or the hidden one), locals in the
-// current process.
-func (e *Engine) createChans(c *ctx, vars []*automata.Var, global bool) {
-	for _, v := range vars {
-		if v.Chan == nil && v.Type.Struct == nil || v.Param {
+// isChanVar reports whether v holds channels (a chan, or a struct with
+// chan fields).
+func isChanVar(v *automata.Var) bool {
+	return v.Chan != nil || v.Type.Kind == ast.Chan || v.Type.Struct != nil && structHasChans(v.Type.Struct)
+}
+
+func structHasChans(st *automata.Struct) bool {
+	for _, f := range st.Fields {
+		if f.Chan != nil || f.Type.Kind == ast.Chan || f.Type.Struct != nil && structHasChans(f.Type.Struct) {
+			return true
+		}
+	}
+	return false
+}
+
+// createChans creates the channels of chan variable v (or of the chan
+// fields of struct variable v) and stores their ids: a global in the
+// global area (or the hidden one), a local in the current process.
+func (e *Engine) createChans(c *ctx, v *automata.Var, global bool) {
+	if v.Chan == nil && v.Type.Struct == nil || v.Param {
+		return
+	}
+	base := c.base + procHdr
+	if global {
+		base = e.globOff
+		if e.isHidden(v) {
+			base = 0
+		}
+	}
+	elem := typeSize(v.Type)
+	for i := 0; i < max(1, v.Len); i++ {
+		off := base + v.Offset + i*elem
+		if v.Chan != nil {
+			id := e.addChan(c, e.ctypes[v.Chan.ID])
+			if global && e.isHidden(v) {
+				c.hidden[off] = byte(id)
+			} else {
+				c.s[off] = byte(id)
+			}
 			continue
 		}
-		buf, base := c.s, c.base+procHdr
-		if global {
-			buf, base = c.s, e.globOff
-			if e.isHidden(v) {
-				buf, base = c.hidden, 0
-			}
-		}
-		elem := typeSize(v.Type)
-		for i := 0; i < max(1, v.Len); i++ {
-			off := base + v.Offset + i*elem
-			if v.Chan != nil {
-				id := e.addChan(c, e.ctypes[v.Chan.ID])
-				if global && e.isHidden(v) {
-					c.hidden[off] = byte(id)
-				} else {
-					c.s[off] = byte(id)
-				}
-				continue
-			}
-			e.structChans(c, v.Type.Struct, global && e.isHidden(v), off)
-		}
-		_ = buf
+		e.structChans(c, v.Type.Struct, global && e.isHidden(v), off)
 	}
 }
 
@@ -592,15 +617,43 @@ func (e *Engine) addProc(c *ctx, pt *procType, args []int32) int {
 			store(c.s, off+procHdr+ps.off, ps.typ, args[i])
 		}
 	}
+	// in declaration order, channels created where they are declared
+	// (chan b = a then aliases a, as in pan's addproc)
 	for i, v := range pt.p.Locals {
 		if !v.Param && !v.MidBody {
+			failed := c.err == ""
 			e.initVar(c, c.s, off+procHdr+v.Offset, v, pt.inits[i], pt.initArr[i])
+			if failed = failed && c.err != ""; failed {
+				// a run-time error of the initializer: said with its
+				// place (errors are rare; this allocates)
+				c.err = initError(c.err, v)
+				if c.initVar == nil {
+					c.initVar = v
+				}
+			}
 		}
+		e.createChans(c, v, false)
 	}
-	e.createChans(c, pt.p.Locals, false)
 	c.pid, c.base = savePid, saveBase
 	return pid
 }
+
+// initError describes a run-time error msg in the initializer of v.
+func initError(msg string, v *automata.Var) string {
+	name := v.Name
+	if v.Proc != nil {
+		name = v.Proc.Name + "'s " + name
+	}
+	return msg + " in the initializer of " + name + " at " + v.Pos.String()
+}
+
+// InitialViolation returns the run-time error of an initializer met in
+// building the initial state (of a global, or a local of an active
+// process), or nil. The initial state is built all the same (the
+// failing value is 0); the search reports the error at depth 0, before
+// any step, with an empty trail (pan has no report of its own here: its
+// generated code divides by zero or fails to compile).
+func (e *Engine) InitialViolation() *pins.Violation { return e.initViol }
 
 // Initial implements pins.Model.
 func (e *Engine) Initial(dst []byte) ([]byte, error) {
@@ -626,27 +679,42 @@ func (e *Engine) Initial(dst []byte) ([]byte, error) {
 	for i := range c.hidden {
 		c.hidden[i] = 0
 	}
-	for i, v := range e.prog.Globals {
-		if e.isHidden(v) {
-			e.initVar(c, c.hidden, v.Offset, v, e.globInits[i], e.globArr[i])
-		} else {
-			e.initVar(c, c.s, e.globOff+v.Offset, v, e.globInits[i], e.globArr[i])
+	// pan's iniglobals: first the globals that are not channels, then the
+	// channels in declaration order, each created or (chan G = K) set
+	// where it stands, so that G aliases the channel K created before it
+	e.initViol = nil
+	c.initVar = nil
+	for pass := 0; pass < 2; pass++ {
+		for i, v := range e.prog.Globals {
+			if isChanVar(v) != (pass == 1) {
+				continue
+			}
+			if e.isHidden(v) {
+				e.initVar(c, c.hidden, v.Offset, v, e.globInits[i], e.globArr[i])
+			} else {
+				e.initVar(c, c.s, e.globOff+v.Offset, v, e.globInits[i], e.globArr[i])
+			}
+			if c.err != "" && e.initViol == nil {
+				e.initViol = &pins.Violation{Kind: pins.RuntimeError, Message: initError(c.err, v), Pos: v.Pos}
+			}
+			c.err = ""
+			e.createChans(c, v, true)
 		}
 	}
-	e.createChans(c, e.prog.Globals, true)
 	for _, pt := range e.ptypes {
 		if pt.p.Kind == automata.NeverClaim {
 			continue
 		}
 		for i := 0; i < pt.p.Active; i++ {
-			if c.nproc >= MaxProcs {
+			if c.nproc >= e.procLimit {
 				return nil, errors.New("too many active processes")
 			}
 			e.addProc(c, pt, nil)
+			if c.err != "" && e.initViol == nil && c.initVar != nil {
+				e.initViol = &pins.Violation{Kind: pins.RuntimeError, Message: c.err, Pos: c.initVar.Pos}
+			}
+			c.err, c.initVar = "", nil
 		}
-	}
-	if c.err != "" {
-		return nil, fmt.Errorf("initial state: %s", c.err)
 	}
 	e.init = append([]byte(nil), c.s...)
 	return append(dst[:0], e.init...), nil
@@ -819,7 +887,7 @@ func (e *Engine) findReceiver(c *ctx, t *ctrans) bool {
 		c.setProc(q)
 		pt := e.ptypes[c.s[c.base]]
 		for _, r := range e.locs[pt.p.Index][c.pc(q)].out {
-			if r.kind == automata.TRecv && r.rendezvousMatch(c, off, ct, len(t.args)) {
+			if rr := r.receive(); rr != nil && rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				found = true
 				break
 			}

@@ -303,7 +303,7 @@ func (e *Engine) SendMessage(s []byte, pid, group int) (chanID int, msg []string
 // RecvChan evaluates, in state s, the channel of the receive statement
 // group of process pid.
 func (e *Engine) RecvChan(s []byte, pid, group int) (chanID int, ok bool) {
-	if group < 0 || group >= len(e.trans) || e.trans[group].kind != automata.TRecv {
+	if group < 0 || group >= len(e.trans) || e.trans[group].receive() == nil {
 		return 0, false
 	}
 	c, ok := e.inspectCtx(append([]byte(nil), s...))
@@ -311,7 +311,7 @@ func (e *Engine) RecvChan(s []byte, pid, group int) (chanID int, ok bool) {
 		return 0, false
 	}
 	c.setProc(pid)
-	id := e.trans[group].ch(c)
+	id := e.trans[group].receive().ch(c)
 	if _, ct := c.channel(id); ct == nil || c.err != "" {
 		return 0, false
 	}

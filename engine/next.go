@@ -328,8 +328,9 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 		if qt.provided != nil && qt.provided(c) == 0 {
 			continue
 		}
-		for ri, r := range rli.out {
-			if r.kind != automata.TRecv {
+		for _, r := range rli.out {
+			rr := r.receive()
+			if rr == nil {
 				continue
 			}
 			// the message, in the sender's context
@@ -342,19 +343,37 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 				c.msg[i] = truncate(v, &ct.fields[i])
 			}
 			c.setProc(q)
-			if !r.rendezvousMatch(c, off, ct, len(t.args)) {
+			if !rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				continue
 			}
-			_ = ri
 			c.apply = true
 			c.setPC(pid, t.to)
-			r.recvRendezvous(c)
+			switch {
+			case len(t.args) > len(ct.fields):
+				c.fail(errFields)
+			case len(t.args) < len(ct.fields):
+				c.fail(errFewFields)
+			}
+			sendErr := c.err != ""
+			switch {
+			case len(rr.rargs) > len(ct.fields):
+				c.fail(errRecvField)
+			case len(rr.rargs) < len(ct.fields):
+				c.fail(errRecvMissing)
+			}
+			rr.recvRendezvous(c)
 			if e.trace != nil {
 				// a rendezvous is a send event, then a receive event
 				e.traceEvent(c, true, id, c.msg[:len(ct.fields)])
 				e.traceEvent(c, false, id, c.msg[:len(ct.fields)])
 			}
-			c.setPC(q, r.to)
+			if r != rr {
+				// a d_step opened by the receive: the rest of its body
+				// runs in the same step
+				e.dstepFrom(c, qt.p, rr.to)
+			} else {
+				c.setPC(q, r.to)
+			}
 			if e.dead != nil {
 				e.resetDead(c, pid, t)
 				e.resetDead(c, q, r)
@@ -373,7 +392,12 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			if e.prog.UsesLast {
 				c.s[hdrLast] = byte(q)
 			}
-			tr.Violation = e.violation(c, t)
+			if c.err != "" && !sendErr {
+				// the receiver's error: its statement is reported
+				tr.Violation = rr.runtimeViolation(c.err)
+			} else {
+				tr.Violation = e.violation(c, t)
+			}
 			if c.timeout {
 				tr.Flags |= pins.Timeout
 			}

@@ -28,6 +28,11 @@ type ctrans struct {
 	// expression statement dfirst (else nil: see anyEnabled)
 	dguard efn
 	dfirst *ctrans
+	// drecv: the receive that opens a d_step (its first location has that
+	// single statement), or nil. pan's d_step is then executable as that
+	// receive is: on a rendezvous channel it is a handshake partner of a
+	// send, and the rest of the body runs in the same step.
+	drecv *ctrans
 	// chain: the statements merged after this one (statement merging);
 	// endAtomic: the atomic flag of the merged transition (its last
 	// statement's), the same as atomic when chain is empty.
@@ -105,7 +110,17 @@ func assertArg(text string) string {
 // runtimeViolation describes a run-time error of t (errors are rare: this
 // allocates, and keeps nothing shared between clones of an engine).
 func (t *ctrans) runtimeViolation(msg string) *pins.Violation {
-	return &pins.Violation{Kind: pins.RuntimeError, Message: msg + " (" + t.t.Text + ")", Pos: t.t.Pos}
+	return &pins.Violation{Kind: pins.RuntimeError, Message: msg + " (" + t.t.Text + ")", Pos: t.t.Pos, Fatal: fatalError(msg)}
+}
+
+// fatalError reports whether run-time error msg is one that pan reports
+// with Uerror, ending its search even with -e or -c0.
+func fatalError(msg string) bool {
+	switch msg {
+	case errProcs, errQueues, errRecvField, errDStep, errRendDStep, errPollRV, errEnabled:
+		return true
+	}
+	return false
 }
 
 // rendezvous reports whether t is a send or receive on a rendezvous
@@ -139,6 +154,12 @@ func (t *ctrans) guard(c *ctx) bool {
 			return false
 		}
 		n := int(c.s[off+1])
+		if n > 0 && len(t.rargs) > len(ct.fields) {
+			// pan reads field by field: the first one past the message
+			// is a run-time error
+			c.fail(errRecvField)
+			return false
+		}
 		for k := 0; k < n; k++ {
 			if c.matches(off, ct, k, t.rargs) {
 				return true
@@ -154,23 +175,32 @@ func (t *ctrans) guard(c *ctx) bool {
 		if t.dguard != nil {
 			return t.dguard(c) != 0
 		}
-		return c.e.anyEnabled(c, c.e.locs[c.e.ptypes[c.s[c.base]].p.Index][t.dstart])
+		return c.e.dstepEnabled(c, c.e.locs[c.e.ptypes[c.s[c.base]].p.Index][t.dstart])
 	}
 	return true
 }
 
-// anyEnabled reports whether some transition of a location is enabled
-// (else included: it is enabled when nothing else is).
-func (e *Engine) anyEnabled(c *ctx, li *locInfo) bool {
+// receive returns the receive statement that t is or that opens the
+// d_step t, or nil.
+func (t *ctrans) receive() *ctrans {
+	if t.kind == automata.TRecv {
+		return t
+	}
+	return t.drecv
+}
+
+// dstepEnabled reports whether a d_step whose body starts at li can start:
+// some statement of li is enabled. As in pan, a send on a rendezvous
+// channel inside a d_step is executable (and then an error, see dstep),
+// and a receive from one is not (it is one only as a handshake partner:
+// see rendezvous).
+func (e *Engine) dstepEnabled(c *ctx, li *locInfo) bool {
 	for _, t := range li.out {
 		if t.kind == automata.TElse {
 			return true
 		}
 		if t.kind == automata.TSend && t.rendezvous(c) {
-			if e.findReceiver(c, t) {
-				return true
-			}
-			continue
+			return true
 		}
 		if t.guard(c) {
 			return true
@@ -281,8 +311,10 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			c.fail(errRendDStep)
 			return
 		}
-		if len(t.args) != len(ct.fields) {
+		if len(t.args) > len(ct.fields) {
 			c.fail(errFields)
+		} else if len(t.args) < len(ct.fields) {
+			c.fail(errFewFields)
 		}
 		for i := range ct.fields {
 			var v int32
@@ -346,6 +378,9 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			a.v.store(c, load(c.s, base+ct.foff[i], &ct.fields[i]))
 		}
 		if !t.t.Keep {
+			if len(t.rargs) < len(ct.fields) {
+				c.fail(errRecvMissing)
+			}
 			end := off + chanHdr + n*ct.msgSize
 			copy(c.s[base:end-ct.msgSize], c.s[base+ct.msgSize:end])
 			for i := end - ct.msgSize; i < end; i++ {
@@ -387,14 +422,28 @@ func (t *ctrans) recvRendezvous(c *ctx) {
 // not evaluated again.
 func (e *Engine) dstep(c *ctx, t *ctrans, guarded bool) {
 	p := e.ptypes[c.s[c.base]].p
-	locs := e.locs[p.Index]
 	cur := t.dstart
 	if guarded && t.dguard != nil && !t.dfirst.hasRun {
 		e.mark(p, cur)
 		cur = t.dfirst.to
 	}
+	e.dstepFrom(c, p, cur)
+}
+
+// dstepFrom runs the body of a d_step of the current process (of type p)
+// from its location cur to its end, and leaves the process there. As in
+// pan, there is no bound on the number of steps. The body runs
+// deterministically, so it loops forever exactly when a (location, state)
+// pair repeats: after dstepWatch steps, Brent's cycle detection compares
+// the current pair with a snapshot, and a repeat is the run-time error
+// "d_step loops forever" (pan itself hangs: docs/spin-semantics.md, A4). A
+// statement that blocks is the run-time error "block in d_step seq"; a
+// send on a rendezvous channel is "rv-attempt in d_step".
+func (e *Engine) dstepFrom(c *ctx, p *automata.Proc, cur int) {
+	locs := e.locs[p.Index]
+	var loop dstepLoop
 	for steps := 0; p.Locs[cur].Flags&automata.DStepLoc != 0; steps++ {
-		if steps > 1<<20 {
+		if steps >= dstepWatch && loop.repeated(c, cur) {
 			c.fail(errDStepInf)
 			break
 		}
@@ -409,7 +458,7 @@ func (e *Engine) dstep(c *ctx, t *ctrans, guarded bool) {
 				}
 				continue
 			}
-			if tt.guard(c) {
+			if tt.kind == automata.TSend && tt.rendezvous(c) || tt.guard(c) {
 				pick = tt
 				break
 			}
@@ -425,6 +474,36 @@ func (e *Engine) dstep(c *ctx, t *ctrans, guarded bool) {
 		cur = pick.to
 	}
 	c.setPC(c.pid, cur)
+}
+
+// dstepWatch is the number of steps of a d_step body after which its
+// states are watched for a repeat (a body that ends sooner costs nothing).
+const dstepWatch = 1 << 16
+
+// dstepLoop is Brent's cycle detection over the (location, state, hidden
+// globals) of a d_step body's run: a snapshot is taken at steps 1, 2, 4,
+// 8, ... after the watch starts and compared at every step.
+type dstepLoop struct {
+	loc        int
+	s, hidden  []byte
+	power, lam int
+}
+
+// repeated reports whether the current pair equals the snapshot, and
+// takes a new snapshot at each power of two.
+func (l *dstepLoop) repeated(c *ctx, cur int) bool {
+	if l.power > 0 && cur == l.loc && string(c.s) == string(l.s) && string(c.hidden) == string(l.hidden) {
+		return true
+	}
+	if l.lam == l.power {
+		l.loc = cur
+		l.s = append(l.s[:0], c.s...)
+		l.hidden = append(l.hidden[:0], c.hidden...)
+		l.power = max(1, 2*l.power)
+		l.lam = 0
+	}
+	l.lam++
+	return false
 }
 
 // delProc removes process pid (the last one) and the channels after it.

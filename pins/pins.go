@@ -133,6 +133,10 @@ type Violation struct {
 	Kind    ViolationKind
 	Message string // e.g. "assertion violated (x < 3)"
 	Pos     token.Position
+	// Fatal: an error after which pan goes no further (its Uerror, e.g.
+	// "too many processes"): the search ends here even when it is asked
+	// to go on after errors (-e, -c0).
+	Fatal bool
 }
 
 // StateStatus are properties of a state.

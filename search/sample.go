@@ -8,7 +8,7 @@ import (
 // ZeroSuppressionPays reports whether storing m's states zero-suppressed
 // (store.NewZeroSuppressed) saves enough memory to be worth its time: it
 // takes a random walk of up to sampleSteps steps from the initial state
-// (starting over at a state without successors), and answers yes when the
+// (starting over at a state without successors, at most maxRestarts times), and answers yes when the
 // suppressed form of the states seen is at most compressWorth of their
 // length on average.
 //
@@ -28,6 +28,8 @@ func ZeroSuppressionPays(m pins.Model) bool {
 		rng    = uint64(0x9E3779B97F4A7C15)
 		raw    int
 		packed int
+		// restarts: the walk's returns to the initial state
+		restarts int
 	)
 	next := func() uint64 { // xorshift64
 		rng ^= rng << 13
@@ -47,6 +49,12 @@ func ZeroSuppressionPays(m pins.Model) bool {
 			return true
 		})
 		if seen == 0 {
+			// a dead end: start over, a few times (a model whose runs
+			// all end soon is small, and its steps may be long ones:
+			// a d_step can run for millions of statements)
+			if restarts++; restarts > maxRestarts {
+				break
+			}
 			cur = append(cur[:0], init...)
 			continue
 		}
@@ -57,5 +65,6 @@ func ZeroSuppressionPays(m pins.Model) bool {
 
 const (
 	sampleSteps   = 2000
+	maxRestarts   = 8
 	compressWorth = 0.8
 )

@@ -174,6 +174,10 @@ type Result struct {
 // is reached, memory runs out, or ctx is cancelled; in every case Result
 // holds the statistics so far.
 func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
+	var initViol *pins.Violation // a run-time error of an initializer
+	if iv, ok := m.(InitialViolator); ok {
+		initViol = iv.InitialViolation()
+	}
 	var npBase pins.Model // the model of a reduced non-progress search
 	if opt.NonProgress {
 		if m.Info() != nil && m.Info().Claim {
@@ -226,6 +230,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	}
 	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
+	if initViol != nil {
+		return runWith(s, func(s *searcher) error { return s.initialError(*initViol) })
+	}
 	if npBase != nil {
 		s.npBase = npBase
 		res, err := runWith(s, searchAll)
@@ -235,6 +242,29 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		return res, err
 	}
 	return runWith(s, searchAll)
+}
+
+// InitialViolator is implemented by models whose initial state may hold
+// a run-time error (of an initializer): the search then reports it at
+// depth 0, with an empty trail, and goes no further (the initial state is
+// not the model's).
+type InitialViolator interface {
+	InitialViolation() *pins.Violation
+}
+
+// initialError reports v, the initial state's run-time error.
+func (s *searcher) initialError(v pins.Violation) error {
+	if _, _, err := s.insert(mustInitial(s.m)); err != nil {
+		return err
+	}
+	s.report(v, 0, func() []Step { return []Step{} })
+	s.res.Incomplete = "stopped at error"
+	return nil
+}
+
+func mustInitial(m pins.Model) []byte {
+	st, _ := m.Initial(nil)
+	return st
 }
 
 // searchAll runs the search the options ask for.
@@ -417,7 +447,7 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 		s.opt.OnError(i, &s.res.Errors[i])
 	}
 	stopAfter := s.opt.StopAfter
-	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter {
+	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter || v.Fatal {
 		s.res.Incomplete = "stopped at error"
 		return true
 	}

@@ -218,6 +218,16 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 		return nil, err
 	}
 	s.start(cur)
+	if iv, ok := m.(interface{ InitialViolation() *pins.Violation }); ok {
+		if v := iv.InitialViolation(); v != nil {
+			// a run-time error of an initializer: before any step (as
+			// spin reports one: "spin: file:line, Error: ...")
+			s.errorLines(&pins.Transition{Violation: v, Group: -1})
+			res := &Result{End: Violation, Violation: v, State: cur, Created: s.created}
+			s.finish(res)
+			return res, nil
+		}
+	}
 	res := s.loop(cur)
 	res.Created = s.created
 	s.finish(res)

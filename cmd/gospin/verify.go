@@ -191,6 +191,18 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		switch {
 		case noClaim:
 			todo = []*property.Property{nil}
+		case vo.NonProgress && len(props) > 0:
+			// pan compiled with -DNP checks non-progress cycles with its
+			// own claim and ignores the model's: so does -l, and says so
+			names := ""
+			for i := range props {
+				if i > 0 {
+					names += ", "
+				}
+				names += props[i].Name
+			}
+			fmt.Fprintf(stderr, "gospin: note: -l checks non-progress cycles with its own claim, as pan -DNP does; the model's never claim and ltl properties were not checked (%s)\n", names)
+			todo = []*property.Property{nil}
 		case *claimName != "":
 			p := property.Find(props, *claimName)
 			if p == nil {
