@@ -798,6 +798,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		}
 		real = append(real, s)
 	}
+	real = splitLabelledJumps(real)
 	cur := from
 	first := true
 	for i := 0; i < len(real); i++ {
@@ -971,7 +972,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			end = l.newLoc() // the end of the if stays a step of its own
 		}
 		for _, o := range elseLast(s.Options) {
-			l.seq(o.Stmts, from, end, true)
+			l.seq(l.pruneSkips(o.Stmts), from, end, true)
 		}
 		if end != to {
 			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
@@ -997,7 +998,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breaks = append(l.breaks, exit)
 		l.breakLast = append(l.breakLast, last)
 		for _, o := range elseLast(s.Options) {
-			l.seq(o.Stmts, head, head, true)
+			l.seq(l.pruneSkips(o.Stmts), head, head, true)
 		}
 		l.breaks = l.breaks[:len(l.breaks)-1]
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
@@ -1707,4 +1708,102 @@ func (l *lowerer) keepLabels(labels []*ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// specialLabel reports whether name is an end, progress or accept label.
+func specialLabel(name string) bool {
+	return strings.HasPrefix(name, "end") || strings.HasPrefix(name, "progress") || strings.HasPrefix(name, "accept")
+}
+
+// splitLabelledJumps gives a goto or break that carries an end, progress
+// or accept label a state of its own, as SPIN does (flow.c, add_el): a
+// skip is put in front of the jump and takes over the jump's first label;
+// the jump itself is then removed as usual (the skip goes straight to
+// its target), and any further labels stay on it.
+func splitLabelledJumps(real []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for i, s := range real {
+		inner, labels := stripLabels(s)
+		special := false
+		for _, lb := range labels {
+			special = special || specialLabel(lb.Name)
+		}
+		switch inner.(type) {
+		case *ast.GotoStmt, *ast.BreakStmt:
+		default:
+			special = false
+		}
+		if !special {
+			if out != nil {
+				out = append(out, s)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Stmt(nil), real[:i]...)
+		}
+		out = append(out, &ast.LabeledStmt{Label: labels[0], Stmt: &ast.ExprStmt{X: &ast.IntLit{ValuePos: inner.Pos(), Value: 1, Raw: "1"}}})
+		jump := inner
+		for k := len(labels) - 1; k >= 1; k-- {
+			jump = &ast.LabeledStmt{Label: labels[k], Stmt: jump}
+		}
+		out = append(out, jump)
+	}
+	if out == nil {
+		return real
+	}
+	return out
+}
+
+// pruneSkips drops redundant skips from an option of an if or do, as
+// SPIN does when it parses the option (flow.c, check_sequence): in a run
+// of consecutive unlabelled no-op steps (skip, true, a constant 1,
+// printf, printm), every skip after the first step of the run is removed,
+// unless it is the option's last statement. printf and printm count
+// towards the run but are never removed. Never claims keep their skips.
+func (l *lowerer) pruneSkips(stmts []ast.Stmt) []ast.Stmt {
+	if l.p.Kind == NeverClaim || len(stmts) < 3 {
+		return stmts
+	}
+	var out []ast.Stmt
+	run := 0
+	for i, s := range stmts {
+		inner, labels := stripLabels(s)
+		print, skip := false, false
+		if len(labels) == 0 {
+			switch x := inner.(type) {
+			case *ast.PrintfStmt, *ast.PrintmStmt:
+				print = true
+			case *ast.ExprStmt:
+				e := x.X
+				for {
+					p, ok := e.(*ast.ParenExpr)
+					if !ok {
+						break
+					}
+					e = p.X
+				}
+				c, ok := e.(*ast.IntLit)
+				skip = ok && c.Value == 1
+			}
+		}
+		if print || skip {
+			run++
+		} else {
+			run = 0
+		}
+		if skip && run > 1 && i < len(stmts)-1 {
+			if out == nil {
+				out = append([]ast.Stmt(nil), stmts[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, s)
+		}
+	}
+	if out == nil {
+		return stmts
+	}
+	return out
 }
