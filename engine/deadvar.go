@@ -245,7 +245,7 @@ func (e *Engine) computeDead() {
 					return false
 				}
 				if writes[t.ID].has(v) {
-					return true
+					continue // this path ends here; the others are still searched
 				}
 				if !dfs(succ(t), v) {
 					return false
