@@ -145,6 +145,9 @@ type sim struct {
 	curState    []byte // the state being left (for where)
 	noChoices   bool   // interactive run ended with no executable choices
 	spans       []span
+	// stutter: the last step replayed was a stutter step of the never
+	// claim; the verifier expanded the state it reached with NextStutter
+	stutter bool
 }
 
 // Run simulates m from its initial state.
@@ -223,7 +226,11 @@ func (s *sim) expand(cur []byte) []succ {
 	s.arena = s.arena[:0]
 	s.outs = s.outs[:0]
 	spans := s.spans[:0]
-	s.m.Next(cur, func(t *pins.Transition, next []byte) bool {
+	next := s.m.Next
+	if sm, ok := s.m.(pins.StutterModel); ok && s.stutter {
+		next = sm.NextStutter
+	}
+	next(cur, func(t *pins.Transition, next []byte) bool {
 		sp := span{so: len(s.arena), sn: len(next), oo: len(s.outs)}
 		s.arena = append(s.arena, next...)
 		if s.pr != nil {
@@ -268,7 +275,7 @@ func (s *sim) loop(cur []byte) *Result {
 				return s.noSuccessor(cur, res)
 			}
 			k = s.rng.IntN(len(succs))
-			if t := &succs[k].t; t.Pid < 0 && bytes.Equal(succs[k].state, cur) {
+			if t := &succs[k].t; t.Pid < 0 && t.Violation == nil && bytes.Equal(succs[k].state, cur) {
 				// the system is stuck and the claim stutters in place
 				return s.noSuccessor(cur, res)
 			}
@@ -327,6 +334,7 @@ func (s *sim) loop(cur []byte) *Result {
 			}
 		}
 		sc := succs[k]
+		s.stutter = s.opt.Mode == Replay && sc.t.Pid == -1
 		s.step(cur, &sc)
 		if v := sc.t.Violation; v != nil {
 			// SPIN does not execute the failing statement: the summary
