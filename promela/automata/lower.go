@@ -533,6 +533,19 @@ func (l *lowerer) defineLabel(name string, pos token.Position, at int) {
 	l.alias(lid, at)
 }
 
+// defineAlias defines a label at location at as a name only: it makes
+// no end, progress or accept state.
+func (l *lowerer) defineAlias(name string, pos token.Position, at int) {
+	lid := l.labelLoc(name)
+	loc := l.p.Locs[lid]
+	if loc.Pos.IsValid() {
+		l.errs.Errorf(pos, "label %s redeclared", name)
+	}
+	loc.Pos = pos
+	loc.Labels = append(loc.Labels, name)
+	l.alias(lid, at)
+}
+
 func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *ast.Block) {
 	l.p = p
 	l.locals = map[string]*Var{}
@@ -844,6 +857,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 			nin, nlabels := stripLabels(real[j])
 			keep := l.keepLabels(nlabels)
 			if t := l.jumpTarget(nin); t >= 0 && !keep {
+				target := t
 				t = l.materialize(nin, t)
 				next = t
 				for k := i + 1; k < j; k++ {
@@ -851,7 +865,14 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 					nlabels = append(nlabels, lbs...)
 				}
 				for _, lb := range nlabels {
-					l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+					if t == target {
+						// the jump is no state: an end, progress or
+						// accept label left on it (splitLabelledJumps
+						// moved its first label) marks nothing in SPIN
+						l.defineAlias(lb.Name, l.pos(lb.NamePos), t)
+					} else {
+						l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+					}
 					// the labelled jump is not a state of its own: no
 					// process is ever "at" this label (Proc@label)
 					l.deadLabels[lb.Name] = true
