@@ -125,9 +125,10 @@ func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 // through statements that do not mention it (pangen5.c, FSM_DFS: a
 // statement that writes it ends that path only; every option of a branch
 // and every unless escape is searched; the end of the process ends a
-// path). A variable that the statement reads is reset only when the
-// statement is a condition or a receive; one it writes, unless the
-// statement assigns the constant 0. With a remote variable reference
+// path; an if or do option that starts with false is not entered, unless
+// an escape leaves it). A variable that the statement reads is reset only
+// when the statement is a condition or a receive; one it writes, unless
+// the statement assigns the constant 0. With a remote variable reference
 // (P[i]:v) anywhere in the model, SPIN turns the analysis off.
 func (e *Engine) computeDead() {
 	remote := false
@@ -217,6 +218,7 @@ func (e *Engine) computeDead() {
 		}
 		// SPIN's edge order: the statement before its unless escapes
 		order := make([][]*automata.Trans, len(p.Locs))
+		escapes := make([]bool, len(p.Locs)) // an unless escape leaves the location
 		for li, loc := range p.Locs {
 			for _, t := range loc.Out {
 				if t.Level == automata.MainLevel {
@@ -226,6 +228,7 @@ func (e *Engine) computeDead() {
 			for _, t := range loc.Out {
 				if t.Level != automata.MainLevel {
 					order[li] = append(order[li], t)
+					escapes[li] = true
 				}
 			}
 		}
@@ -237,7 +240,7 @@ func (e *Engine) computeDead() {
 			}
 			seen[loc] = true
 			for _, t := range order[loc] {
-				if t.Kind == automata.TEnd {
+				if t.Kind == automata.TEnd || t.DeadLink && !escapes[loc] {
 					continue
 				}
 				if reads[t.ID].has(v) {

@@ -993,7 +993,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			end = l.newLoc() // the end of the if stays a step of its own
 		}
 		for _, o := range elseLast(s.Options) {
+			n := len(l.p.Locs[l.find(from)].Out)
 			l.seq(l.pruneSkips(o.Stmts), from, end, true)
+			l.markDeadLink(o.Stmts, from, n)
 		}
 		if end != to {
 			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
@@ -1019,7 +1021,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breaks = append(l.breaks, exit)
 		l.breakLast = append(l.breakLast, last)
 		for _, o := range elseLast(s.Options) {
+			n := len(l.p.Locs[l.find(head)].Out)
 			l.seq(l.pruneSkips(o.Stmts), head, head, true)
+			l.markDeadLink(o.Stmts, head, n)
 		}
 		l.breaks = l.breaks[:len(l.breaks)-1]
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
@@ -1729,6 +1733,34 @@ func (l *lowerer) keepLabels(labels []*ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// markDeadLink marks the transition of an option that starts with the
+// constant false (Trans.DeadLink): the first one added to location at
+// (from index n on) by lowering the option stmts.
+func (l *lowerer) markDeadLink(stmts []ast.Stmt, at, n int) {
+	if len(stmts) == 0 {
+		return
+	}
+	first, _ := stripLabels(stmts[0])
+	x, ok := first.(*ast.ExprStmt)
+	if !ok {
+		return
+	}
+	e := x.X
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if c, ok := e.(*ast.IntLit); !ok || c.Value != 0 {
+		return
+	}
+	if out := l.p.Locs[l.find(at)].Out; len(out) > n {
+		out[n].DeadLink = true
+	}
 }
 
 // specialLabel reports whether name is an end, progress or accept label.
