@@ -123,16 +123,16 @@ func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 // computeDead fills e.dead with SPIN's dead-variable resets (its data-flow
 // analysis, off with spin -o1/-o2). SPIN attaches the resets to
 // statements, not to locations: after a statement that uses a scalar
-// local (not an array, struct or channel), the variable is reset to 0 when,
-// searching forward from the statement's target, the first statement that
-// mentions it writes it (or none does). The search is SPIN's: depth first
-// over the outgoing transitions in order, a location seen before or the
-// end of the process counts as dead, and it stops at the first transition
-// that mentions the variable, even when a later option would read it. A
-// variable that the statement reads is reset only when the statement is a
-// condition or a receive; one it writes, unless the statement assigns the
-// constant 0. With a remote variable reference (P[i]:v) anywhere in the
-// model, SPIN turns the analysis off.
+// local (not an array, struct or channel), the variable is reset to 0 when
+// no statement that reads it can be reached from the statement's target
+// through statements that do not mention it (pangen5.c, FSM_DFS: a
+// statement that writes it ends that path only; every option of a branch
+// and every unless escape is searched; the end of the process ends a
+// path; an if or do option that starts with false is not entered, unless
+// an escape leaves it). A variable that the statement reads is reset only
+// when the statement is a condition or a receive; one it writes, unless
+// the statement assigns the constant 0. With a remote variable reference
+// (P[i]:v) anywhere in the model, SPIN turns the analysis off.
 func (e *Engine) computeDead() {
 	remote := false
 	for _, t := range e.prog.Trans {
@@ -221,6 +221,7 @@ func (e *Engine) computeDead() {
 		}
 		// SPIN's edge order: the statement before its unless escapes
 		order := make([][]*automata.Trans, len(p.Locs))
+		escapes := make([]bool, len(p.Locs)) // an unless escape leaves the location
 		for li, loc := range p.Locs {
 			for _, t := range loc.Out {
 				if t.Level == automata.MainLevel {
@@ -230,6 +231,7 @@ func (e *Engine) computeDead() {
 			for _, t := range loc.Out {
 				if t.Level != automata.MainLevel {
 					order[li] = append(order[li], t)
+					escapes[li] = true
 				}
 			}
 		}
@@ -241,14 +243,14 @@ func (e *Engine) computeDead() {
 			}
 			seen[loc] = true
 			for _, t := range order[loc] {
-				if t.Kind == automata.TEnd {
+				if t.Kind == automata.TEnd || t.DeadLink && !escapes[loc] {
 					continue
 				}
 				if reads[t.ID].has(v) {
 					return false
 				}
 				if writes[t.ID].has(v) {
-					return true
+					continue // this path ends here; the others are still searched
 				}
 				if !dfs(succ(t), v) {
 					return false

@@ -53,6 +53,9 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 	// claim's moves are all tried again, with timeout true for the system.
 	// When the system still cannot move, the claim stutters: it moves
 	// alone.
+	if e.claimEnded(s, yield) {
+		return
+	}
 	requested := false
 	for round := 0; round < 2; round++ {
 		c.timeout = round == 1
@@ -100,10 +103,9 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 				e.restore(s1)
 				e.setClaimPC(e.c.s, ct2.to)
 				tr := &e.tr
+				// a stutter step that ends the claim: pan stores the
+				// state, then reports (claimEnded, when it is expanded)
 				*tr = pins.Transition{Pid: -1, Group: -1, Pid2: -1, Group2: -1, Claim: ct2.id}
-				if e.claim.p.Locs[ct2.to].Flags&automata.FinalLoc != 0 {
-					tr.Violation = e.claimEnd
-				}
 				if !yield(tr, e.c.s) {
 					c.timeout = false
 					return
@@ -116,6 +118,63 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 		}
 	}
 	c.timeout = false
+}
+
+// NextStutter implements pins.StutterModel: the successors of a state
+// that a stutter step of the claim reached. The system cannot move there
+// (its part of the state is that of the state where it could not, and no
+// process can see the claim's), so each successor is one move of the
+// claim alone, a stutter step. Without a claim, or inside an atomic
+// sequence, it is Next.
+func (e *Engine) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	if e.claim == nil || s[hdrAtomic] != noAtomic {
+		e.Next(s, yield)
+		return
+	}
+	c := &e.c
+	e.prioValid = false
+	c.s = append(c.s[:0], s...)
+	if c.decode() != nil {
+		return
+	}
+	sv := &e.saved
+	sv.nproc, sv.nchan = c.nproc, c.nchan
+	copy(sv.procOff[:c.nproc], c.procOff[:c.nproc])
+	copy(sv.chanOff[:c.nchan], c.chanOff[:c.nchan])
+	c.changed = false
+	e.claimMove = -1
+	if e.claimEnded(s, yield) {
+		return
+	}
+	// as in Next's stutter, with timeout true where the model has one
+	c.timeout = e.usesTimeout
+	e.cmoves2 = e.claimMoves(s, e.cmoves2[:0])
+	for _, ct := range e.cmoves2 {
+		e.restore(s)
+		e.setClaimPC(e.c.s, ct.to)
+		tr := &e.tr
+		*tr = pins.Transition{Pid: -1, Group: -1, Pid2: -1, Group2: -1, Claim: ct.id}
+		if !yield(tr, e.c.s) {
+			break
+		}
+	}
+	c.timeout = false
+}
+
+// claimEnded yields, when the claim of state s is at its end, one step of
+// the claim alone that reports it (to s itself), and says whether it did.
+// pan checks the claim's end in every state it enters; a state where the
+// claim has ended is stored only when a stutter step reached it (any other
+// step that ends the claim reports it at once, see Next).
+func (e *Engine) claimEnded(s []byte, yield func(t *pins.Transition, succ []byte) bool) bool {
+	if e.claim.p.Locs[e.claimPC(s)].Flags&automata.FinalLoc == 0 {
+		return false
+	}
+	e.restore(s)
+	tr := &e.tr
+	*tr = pins.Transition{Pid: -1, Group: -1, Pid2: -1, Group2: -1, Claim: -1, Violation: e.claimEnd}
+	yield(tr, e.c.s)
+	return true
 }
 
 // claimMoves appends the claim's enabled transitions in state s (which

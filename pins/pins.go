@@ -86,6 +86,21 @@ const (
 	AtomicLost
 )
 
+// StutterModel is implemented by models with a never claim that expand
+// the states reached by a stutter step (a step with Pid -1: the claim moved
+// alone because the system could not) as pan does. pan alternates a move
+// of the claim (whose successor it does not store) with a move of the
+// system; when the system cannot move, the claim moves in the system's
+// place, and the state so reached is stored with the system still to
+// move. If that state is new, pan expands it from there: the system still
+// cannot move, so each successor is one more move of the claim alone,
+// where Next (the claim's turn) yields a claim move followed by a stutter
+// move. A search that follows pan's counts, and a replay of its trails,
+// expand a state that a stutter step reached with NextStutter.
+type StutterModel interface {
+	NextStutter(s []byte, yield func(t *Transition, succ []byte) bool)
+}
+
 // Describer is implemented by models that can render a state for people
 // (traces, debugging).
 type Describer interface {

@@ -55,6 +55,19 @@ func (e *expander) expand(state []byte) (lo, hi int) {
 	return e.start, len(e.succs)
 }
 
+// expandAfter is expand for a state reached by a step of process pid:
+// after a stutter step of the never claim (pid -1) a model that follows
+// pan there gives the successors with the system still to move
+// (pins.StutterModel).
+func (e *expander) expandAfter(state []byte, pid int32) (lo, hi int) {
+	if sm, ok := e.m.(pins.StutterModel); ok && pid == -1 {
+		e.start = len(e.succs)
+		sm.NextStutter(state, e.yield)
+		return e.start, len(e.succs)
+	}
+	return e.expand(state)
+}
+
 func (e *expander) bytes(s *succ) []byte {
 	end := s.off + int(s.n)
 	return e.arena[s.off:end:end]
@@ -299,7 +312,13 @@ func (w *walker) run(root []byte, _ []Step) error {
 	if nested {
 		// the seed goes on the atomic stack: it is the root's state
 		w.atomics = append(w.atomics[:0], root...)
-		w.stack.push(newFrame(Step{}, 0, int32(len(root)), ^uint64(0)))
+		// the seed is expanded as the main search expanded it (after a
+		// stutter step, with the system still to move)
+		rootStep := Step{}
+		if n := len(w.prefix); n > 0 && w.prefix[n-1].Pid == -1 {
+			rootStep.Pid = -1
+		}
+		w.stack.push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
 	} else {
 		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
 	}
@@ -313,7 +332,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
 			st := w.stateOf(f)
-			lo, hi := ex.expand(st)
+			lo, hi := ex.expandAfter(st, f.pid)
 			if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
 				// the stack below is as it was: the same ample set (on a
 				// product, the recorded one)
@@ -427,7 +446,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			lone := f.hi-f.lo == 1
 			if lone && w.pf != nil && w.speculate() {
 				i := int(f.lo + f.taken - 1)
-				lo, hi := ex.expand(ex.bytes(&ex.succs[i]))
+				lo, hi := ex.expandAfter(ex.bytes(&ex.succs[i]), int32(ex.succs[i].step.Pid))
 				w.prefetch(lo, hi)
 				specLo = lo
 				sc = &ex.succs[i] // expand may have moved the successors
@@ -567,7 +586,7 @@ func (w *walker) expandTop(state []byte) error {
 	}
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
-	lo, hi := w.ex.expand(state)
+	lo, hi := w.ex.expandAfter(state, f.pid)
 	return w.finishTop(state, lo, hi, false)
 }
 

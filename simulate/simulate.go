@@ -181,6 +181,9 @@ type sim struct {
 	lastClaim     int
 	lastClaimText string
 	spans         []span
+	// stutter: the last step replayed was a stutter step of the never
+	// claim; the verifier expanded the state it reached with NextStutter
+	stutter bool
 }
 
 // Run simulates m from its initial state.
@@ -327,7 +330,11 @@ func (s *sim) expand(cur []byte) []succ {
 	s.marks = s.marks[:0]
 	spans := s.spans[:0]
 	mp, _ := s.pr.(markedPrinter)
-	s.m.Next(cur, func(t *pins.Transition, next []byte) bool {
+	nextFn := s.m.Next
+	if sm, ok := s.m.(pins.StutterModel); ok && s.stutter {
+		nextFn = sm.NextStutter
+	}
+	nextFn(cur, func(t *pins.Transition, next []byte) bool {
 		sp := span{so: len(s.arena), sn: len(next), oo: len(s.outs)}
 		s.arena = append(s.arena, next...)
 		if s.pr != nil {
@@ -380,7 +387,7 @@ func (s *sim) loop(cur []byte) *Result {
 				return s.noSuccessor(cur, res)
 			}
 			k = s.rng.IntN(len(succs))
-			if t := &succs[k].t; t.Pid < 0 && bytes.Equal(succs[k].state, cur) {
+			if t := &succs[k].t; t.Pid < 0 && t.Violation == nil && bytes.Equal(succs[k].state, cur) {
 				// the system is stuck and the claim stutters in place
 				return s.noSuccessor(cur, res)
 			}
@@ -441,6 +448,7 @@ func (s *sim) loop(cur []byte) *Result {
 			}
 		}
 		sc := succs[k]
+		s.stutter = s.opt.Mode == Replay && sc.t.Pid == -1
 		s.step(cur, &sc)
 		if v := sc.t.Violation; v != nil {
 			// SPIN does not execute the failing statement: the summary

@@ -230,6 +230,11 @@ type Trans struct {
 	// neither starts a chain at such a statement nor continues one
 	// through it.
 	Labelled bool
+	// DeadLink: the first statement of an if or do option that is the
+	// constant false (0). SPIN's data-flow graph has no edge to such an
+	// option (unless it has an escape), so its dead-variable analysis
+	// does not look past it.
+	DeadLink bool
 
 	X      Expr // condition, assert expression, RHS, printm value, set_priority value
 	LHS    *Ref

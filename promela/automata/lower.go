@@ -623,6 +623,19 @@ func (l *lowerer) defineLabel(name string, pos token.Position, at int) {
 	l.alias(lid, at)
 }
 
+// defineAlias defines a label at location at as a name only: it makes
+// no end, progress or accept state.
+func (l *lowerer) defineAlias(name string, pos token.Position, at int) {
+	lid := l.labelLoc(name)
+	loc := l.p.Locs[lid]
+	if loc.Pos.IsValid() {
+		l.errs.Errorf(pos, "label %s redeclared", name)
+	}
+	loc.Pos = pos
+	loc.Labels = append(loc.Labels, name)
+	l.alias(lid, at)
+}
+
 func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *ast.Block) {
 	l.p = p
 	l.locals = map[string]*Var{}
@@ -894,6 +907,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		}
 		real = append(real, s)
 	}
+	real = splitLabelledJumps(real)
 	cur := from
 	first := true
 	for i := 0; i < len(real); i++ {
@@ -939,6 +953,7 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 			nin, nlabels := stripLabels(real[j])
 			keep := l.keepLabels(nlabels)
 			if t := l.jumpTarget(nin); t >= 0 && !keep {
+				target := t
 				t = l.materialize(nin, t)
 				next = t
 				for k := i + 1; k < j; k++ {
@@ -946,7 +961,14 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 					nlabels = append(nlabels, lbs...)
 				}
 				for _, lb := range nlabels {
-					l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+					if t == target {
+						// the jump is no state: an end, progress or
+						// accept label left on it (splitLabelledJumps
+						// moved its first label) marks nothing in SPIN
+						l.defineAlias(lb.Name, l.pos(lb.NamePos), t)
+					} else {
+						l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+					}
 					// the labelled jump is not a state of its own: no
 					// process is ever "at" this label (Proc@label)
 					l.deadLabels[lb.Name] = true
@@ -1087,7 +1109,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			}
 		}
 		for _, o := range elseLast(s.Options) {
-			l.seq(o.Stmts, from, end, true)
+			n := len(l.p.Locs[l.find(from)].Out)
+			l.seq(l.pruneSkips(o.Stmts), from, end, true)
+			l.markDeadLink(o.Stmts, from, n)
 		}
 		if end != to {
 			l.noteAfter(s, end, 1)
@@ -1121,7 +1145,9 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		l.breaks = append(l.breaks, exit)
 		l.breakLast = append(l.breakLast, last)
 		for _, o := range elseLast(s.Options) {
-			l.seq(o.Stmts, head, head, true)
+			n := len(l.p.Locs[l.find(head)].Out)
+			l.seq(l.pruneSkips(o.Stmts), head, head, true)
+			l.markDeadLink(o.Stmts, head, n)
 		}
 		l.breaks = l.breaks[:len(l.breaks)-1]
 		l.breakLast = l.breakLast[:len(l.breakLast)-1]
@@ -1910,4 +1936,130 @@ func (l *lowerer) keepLabels(labels []*ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// markDeadLink marks the transition of an option that starts with the
+// constant false (Trans.DeadLink): the first one added to location at
+// (from index n on) by lowering the option stmts.
+func (l *lowerer) markDeadLink(stmts []ast.Stmt, at, n int) {
+	if len(stmts) == 0 {
+		return
+	}
+	first, _ := stripLabels(stmts[0])
+	x, ok := first.(*ast.ExprStmt)
+	if !ok {
+		return
+	}
+	e := x.X
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	if c, ok := e.(*ast.IntLit); !ok || c.Value != 0 {
+		return
+	}
+	if out := l.p.Locs[l.find(at)].Out; len(out) > n {
+		out[n].DeadLink = true
+	}
+}
+
+// specialLabel reports whether name is an end, progress or accept label.
+func specialLabel(name string) bool {
+	return strings.HasPrefix(name, "end") || strings.HasPrefix(name, "progress") || strings.HasPrefix(name, "accept")
+}
+
+// splitLabelledJumps gives a goto or break that carries an end, progress
+// or accept label a state of its own, as SPIN does (flow.c, add_el): a
+// skip is put in front of the jump and takes over the jump's first label;
+// the jump itself is then removed as usual (the skip goes straight to
+// its target), and any further labels stay on it.
+func splitLabelledJumps(real []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for i, s := range real {
+		inner, labels := stripLabels(s)
+		special := false
+		for _, lb := range labels {
+			special = special || specialLabel(lb.Name)
+		}
+		switch inner.(type) {
+		case *ast.GotoStmt, *ast.BreakStmt:
+		default:
+			special = false
+		}
+		if !special {
+			if out != nil {
+				out = append(out, s)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Stmt(nil), real[:i]...)
+		}
+		out = append(out, &ast.LabeledStmt{Label: labels[0], Stmt: &ast.ExprStmt{X: &ast.IntLit{ValuePos: inner.Pos(), Value: 1, Raw: "1"}}})
+		jump := inner
+		for k := len(labels) - 1; k >= 1; k-- {
+			jump = &ast.LabeledStmt{Label: labels[k], Stmt: jump}
+		}
+		out = append(out, jump)
+	}
+	if out == nil {
+		return real
+	}
+	return out
+}
+
+// pruneSkips drops redundant skips from an option of an if or do, as
+// SPIN does when it parses the option (flow.c, check_sequence): in a run
+// of consecutive unlabelled no-op steps (skip, true, a constant 1,
+// printf, printm), every skip after the first step of the run is removed,
+// unless it is the option's last statement. printf and printm count
+// towards the run but are never removed. Never claims keep their skips.
+func (l *lowerer) pruneSkips(stmts []ast.Stmt) []ast.Stmt {
+	if l.p.Kind == NeverClaim || len(stmts) < 3 {
+		return stmts
+	}
+	var out []ast.Stmt
+	run := 0
+	for i, s := range stmts {
+		inner, labels := stripLabels(s)
+		print, skip := false, false
+		if len(labels) == 0 {
+			switch x := inner.(type) {
+			case *ast.PrintfStmt, *ast.PrintmStmt:
+				print = true
+			case *ast.ExprStmt:
+				e := x.X
+				for {
+					p, ok := e.(*ast.ParenExpr)
+					if !ok {
+						break
+					}
+					e = p.X
+				}
+				c, ok := e.(*ast.IntLit)
+				skip = ok && c.Value == 1
+			}
+		}
+		if print || skip {
+			run++
+		} else {
+			run = 0
+		}
+		if skip && run > 1 && i < len(stmts)-1 {
+			if out == nil {
+				out = append([]ast.Stmt(nil), stmts[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, s)
+		}
+	}
+	if out == nil {
+		return stmts
+	}
+	return out
 }

@@ -1,5 +1,6 @@
-/* SPIN's dead-variable search stops at the first transition that mentions
-   the variable: the write in the first option hides the read in the second */
+/* a write in the first option of the loop does not hide the read in the
+   second: SPIN resets no variable here (the read of x in the second option,
+   and in the printf, is reachable from every statement that uses x) */
 byte g;
 active proctype P() { byte x, y;
   x = 5;
