@@ -27,6 +27,10 @@ const corpusDir = "../../shared/corpus"
 // within a few minutes on two cores.
 const defaultMaxStates = 1_500_000
 
+// fairMaxStates bounds the weak-fairness rows run by default, by the states
+// of SPIN's search without reduction (acc_fair_noreduce).
+const fairMaxStates = 300_000
+
 // row is one line of expected.tsv.
 type row struct {
 	model, config, ltl string
@@ -496,11 +500,28 @@ func TestAcceptanceFair(t *testing.T) {
 		t.Skip("short")
 	}
 	dev := readDeviations(t)
+	// gospin's weak fairness is not reduced (pan's acc_fair row is), so a
+	// row's cost is that of SPIN's acc_fair_noreduce row: rows over
+	// fairMaxStates there run only with GOSPIN_CONFORMANCE_ALL=1
+	// (leader_ltl's four properties alone take about ten minutes on two
+	// cores)
+	all := os.Getenv("GOSPIN_CONFORMANCE_ALL") != ""
+	unreduced := map[string]row{}
+	for _, r := range readExpected(t) {
+		if r.config == "acc_fair_noreduce" {
+			unreduced[r.model+"/"+r.ltl] = r
+		}
+	}
+	skipped := 0
 	for _, r := range selectRows(t, "acc_fair") {
 		r := r
 		key := r.model + "/" + r.config
 		if r.ltl != "-" {
 			key += "/" + r.ltl
+		}
+		if nr, ok := unreduced[r.model+"/"+r.ltl]; !all && (!ok || nr.complete == "no" || nr.stored > fairMaxStates) {
+			skipped++
+			continue
 		}
 		t.Run(r.model+"/"+r.ltl, func(t *testing.T) {
 			if reason, ok := dev[key]; ok {
@@ -523,6 +544,9 @@ func TestAcceptanceFair(t *testing.T) {
 				t.Errorf("verdict %s (%s); SPIN %s (%s)", got.verdict, got.kind, r.verdict, r.errorKind)
 			}
 		})
+	}
+	if skipped > 0 {
+		t.Logf("%d acc_fair rows over %d states without reduction (SPIN's acc_fair_noreduce) left out; GOSPIN_CONFORMANCE_ALL=1 runs them", skipped, fairMaxStates)
 	}
 }
 
