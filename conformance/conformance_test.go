@@ -18,6 +18,7 @@ import (
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
+	"github.com/gospin/gospin/trail"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -234,7 +235,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 				return result{}, err
 			}
 			first := sres.Errors[0]
-			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart}})
+			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart, Headers: replayHeaders(vo)}})
 			switch {
 			case err != nil:
 				res.replay = err.Error()
@@ -660,4 +661,13 @@ func errorKinds(t *testing.T, r row, reduce bool) string {
 // an engine with the same options.
 func runSpinDefaults(r row, vo verify.Options) (result, error) {
 	return runWith(r, true, true, vo)
+}
+
+// replayHeaders are the trail headers a replay of a search with options vo
+// needs (verify writes them into trail files).
+func replayHeaders(vo verify.Options) map[string]string {
+	if vo.BFS || vo.SCC {
+		return nil
+	}
+	return map[string]string{trail.ClaimStutter: "pan"}
 }

@@ -89,7 +89,7 @@ func TestSpinCounts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rr, err := simulate.Run(r, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart}})
+			rr, err := simulate.Run(r, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart, Headers: replayHeaders(verify.Options{})}})
 			switch {
 			case err != nil:
 				t.Errorf("replay: %v", err)
@@ -106,7 +106,7 @@ func TestSpinCounts(t *testing.T) {
 				t.Fatal(err)
 			}
 			steps := first.Trail[:len(first.Trail)-1]
-			rr, err = simulate.Run(short, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: steps, CycleStart: -1}})
+			rr, err = simulate.Run(short, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: steps, CycleStart: -1, Headers: replayHeaders(verify.Options{})}})
 			switch {
 			case err != nil:
 				t.Errorf("replay without the last step: %v", err)

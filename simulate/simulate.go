@@ -40,6 +40,7 @@ import (
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/trail"
 )
 
 // Mode selects how the successor of each step is chosen.
@@ -448,7 +449,7 @@ func (s *sim) loop(cur []byte) *Result {
 			}
 		}
 		sc := succs[k]
-		s.stutter = s.opt.Mode == Replay && sc.t.Pid == -1
+		s.stutter = s.opt.Mode == Replay && sc.t.Pid == -1 && s.opt.Trail.Headers[trail.ClaimStutter] == "pan"
 		s.step(cur, &sc)
 		if v := sc.t.Violation; v != nil {
 			// SPIN does not execute the failing statement: the summary

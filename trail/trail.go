@@ -48,6 +48,12 @@ type Trail struct {
 	CycleStart int
 }
 
+// ClaimStutter is the header that says how the search expanded a state
+// that a stutter step of the never claim reached: "pan" for the depth-first
+// searches, which follow pan there (pins.StutterModel), so that a replay
+// follows the same successors; absent for the others.
+const ClaimStutter = "claim-stutter"
+
 // New returns an empty trail without a cycle.
 func New() *Trail { return &Trail{Headers: map[string]string{}, CycleStart: -1} }
 

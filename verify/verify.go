@@ -434,6 +434,12 @@ func (tw *trailWriter) onError(i int, e *search.Error) {
 	for k, v := range opt.TrailHeaders {
 		t.Set(k, v)
 	}
+	if !opt.BFS && !opt.SCC {
+		// the depth-first searches expand a state that a stutter step of
+		// the never claim reached as pan does (pins.StutterModel); a
+		// replay must follow the same successors
+		t.Set(trail.ClaimStutter, "pan")
+	}
 	if note != "" {
 		t.Set("note", note)
 	}
