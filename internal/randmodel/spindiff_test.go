@@ -45,12 +45,15 @@ import (
 // first seed, -spindiff.known adds the constructs of known open bugs,
 // -spindiff.out the folder the disagreeing models are written to).
 var (
-	spindiffN      = flag.Int("spindiff", 0, "long run: compare N random models (GenerateSpin) with SPIN 6.5.2 (needs spin and gcc)")
-	spindiffStart  = flag.Int64("spindiff.start", 0, "first seed of -spindiff (default: after the recorded table)")
-	spindiffKnown  = flag.Bool("spindiff.known", false, "with -spindiff: also the constructs of gospin's known open bugs")
-	spindiffOut    = flag.String("spindiff.out", "", "with -spindiff: folder for the models that disagree (default: a temporary folder, logged)")
-	spindiffUpdate = flag.Bool("spindiff.update", false, "rewrite testdata/spindiff/seeds.tsv with SPIN's results (needs spin and gcc)")
-	spindiffMin    = flag.String("spindiff.min", "", "minimise the model in this file while its disagreement with SPIN stays (writes FILE.min.pml)")
+	spindiffN       = flag.Int("spindiff", 0, "long run: compare N random models (GenerateSpin) with SPIN 6.5.2 (needs spin and gcc)")
+	spindiffStart   = flag.Int64("spindiff.start", 0, "first seed of -spindiff (default: after the recorded table)")
+	spindiffKnown   = flag.Bool("spindiff.known", false, "with -spindiff: also the constructs of gospin's known open bugs")
+	spindiffOut     = flag.String("spindiff.out", "", "with -spindiff: folder for the models that disagree (default: a temporary folder, logged)")
+	spindiffUpdate  = flag.Bool("spindiff.update", false, "rewrite testdata/spindiff/seeds.tsv with SPIN's results (needs spin and gcc)")
+	spindiffCC      = flag.String("spindiff.cc", "gcc", "the C compiler for pan (tcc compiles pan.c twenty times faster than gcc -O0; with it every 20th model is also compiled with gcc -O0 and must give the same figures)")
+	spindiffRecheck = flag.String("spindiff.recheck", "", "compare again the models written to this folder by a long run (-spindiff.out), and say which still disagree")
+	spindiffMode    = flag.String("spindiff.mode", "", "with -spindiff.min: the mode whose disagreement is kept (safety, acc, np; default: the first that disagrees)")
+	spindiffMin     = flag.String("spindiff.min", "", "minimise the model in this file while its disagreement with SPIN stays (writes FILE.min.pml)")
 )
 
 const (
@@ -78,11 +81,13 @@ func (r spinResult) String() string {
 	return fmt.Sprintf("%s %s states %d transitions %d", r.verdict, r.kind, r.stored, r.trans)
 }
 
-func modelHash(src string) string {
+func hashOf(src string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(src))
-	return fmt.Sprintf("%016x", h.Sum64())
+	return h.Sum64()
 }
+
+func modelHash(src string) string { return fmt.Sprintf("%016x", hashOf(src)) }
 
 // modesOf lists the searches a model is compared on.
 func modesOf(src string) []string {
@@ -120,7 +125,9 @@ func panKindOf(line string) string {
 		return "assertion violated"
 	case strings.HasPrefix(line, "invalid end state"):
 		return "invalid end state"
-	case strings.HasPrefix(line, "acceptance cycle"):
+	case strings.HasPrefix(line, "acceptance cycle"), strings.HasPrefix(line, "accept stutter"):
+		// an accept state where the system is blocked or ended: gospin
+		// says "accept stutter" too, with the kind acceptance-cycle
 		return "acceptance cycle"
 	case strings.HasPrefix(line, "non-progress cycle"):
 		return "non-progress cycle"
@@ -130,6 +137,25 @@ func panKindOf(line string) string {
 
 // runSpin runs SPIN on src in a scratch folder for each mode.
 func runSpin(src string, modes []string) (map[string]spinResult, error) {
+	out, err := runSpinCC(src, modes, *spindiffCC)
+	if err != nil || *spindiffCC == "gcc" || hashOf(src)%20 != 0 {
+		return out, err
+	}
+	// the compiler must not matter: cross-checked with gcc
+	check, err := runSpinCC(src, modes, "gcc")
+	if err != nil {
+		return nil, err
+	}
+	for m, r := range check {
+		if out[m] != r {
+			return nil, fmt.Errorf("%s: pan compiled by gcc: %v, by %s: %v", m, r, *spindiffCC, out[m])
+		}
+	}
+	return out, nil
+}
+
+// runSpinCC is runSpin with the C compiler cc (gcc is run with -O0).
+func runSpinCC(src string, modes []string, cc string) (map[string]spinResult, error) {
 	dir, err := os.MkdirTemp("", "spindiff")
 	if err != nil {
 		return nil, err
@@ -154,20 +180,23 @@ func runSpin(src string, modes []string) (map[string]spinResult, error) {
 		return out, nil
 	}
 	for _, m := range modes {
-		cc := []string{"-O0", "-w", "-DNOREDUCE"}
+		flags := []string{"-w", "-DNOREDUCE"}
+		if cc == "gcc" {
+			flags = append(flags, "-O0")
+		}
 		pan := []string{"-m" + strconv.Itoa(panDepth), "-n", "-w18"}
 		switch m {
 		case modeSafety:
-			cc = append(cc, "-DSAFETY")
+			flags = append(flags, "-DSAFETY")
 		case modeAccept:
 			pan = append(pan, "-a")
 		case modeNP:
-			cc = append(cc, "-DNP")
+			flags = append(flags, "-DNP")
 			pan = append(pan, "-l")
 		}
 		exe := "pan_" + m
-		if o, err := run("gcc", append(cc, "-o", exe, "pan.c")...); err != nil {
-			return nil, fmt.Errorf("gcc: %v: %s", err, o)
+		if o, err := run(cc, append(flags, "-o", exe, "pan.c")...); err != nil {
+			return nil, fmt.Errorf("%s: %v: %s", cc, err, o)
 		}
 		o, err := run("./"+exe, pan...)
 		if err != nil {
@@ -433,6 +462,10 @@ func TestSpinDiff(t *testing.T) {
 		minimise(t, *spindiffMin)
 		return
 	}
+	if *spindiffRecheck != "" {
+		recheck(t, *spindiffRecheck)
+		return
+	}
 	if *spindiffUpdate {
 		if !haveSpin() {
 			t.Fatal("-spindiff.update needs spin and gcc")
@@ -566,35 +599,39 @@ func testSpinLive(t *testing.T) {
 	}
 }
 
-// signature classes a disagreement, so that minimising keeps its class:
-// the modes and, per mode, whether the verdicts (or error kinds) differ
-// or only the counts.
-func signature(src string) (string, error) {
-	modes := modesOf(src)
-	pan, err := runSpin(src, modes)
+// signature classes a disagreement on one mode, so that minimising
+// keeps its class: whether gospin rejects the model, the verdicts (or
+// error kinds) differ, the states stored, or only the transitions ("" for
+// none).
+func signature(src, mode string) (string, error) {
+	if mode != modeSafety {
+		if acc, np := SpinLabels(src); mode == modeAccept && !acc || mode == modeNP && !np {
+			return "", fmt.Errorf("no %s labels", mode)
+		}
+	}
+	pan, err := runSpin(src, []string{mode})
 	if err != nil {
 		return "", err
 	}
-	var sig []string
-	for _, m := range modes {
-		p := pan[m]
-		if strings.HasPrefix(p.verdict, "rejected") {
-			return "", fmt.Errorf("SPIN rejects it")
-		}
-		g, err := runGospin(src, m)
-		if err != nil {
-			return "", err
-		}
-		switch {
-		case strings.HasPrefix(g.verdict, "rejected"):
-			sig = append(sig, m+":gospin-rejects")
-		case p.verdict != g.verdict || p.kind != g.kind:
-			sig = append(sig, m+":verdict:"+p.verdict+"/"+g.verdict)
-		case p != g:
-			sig = append(sig, m+":counts")
-		}
+	p := pan[mode]
+	if strings.HasPrefix(p.verdict, "rejected") {
+		return "", fmt.Errorf("SPIN rejects it")
 	}
-	return strings.Join(sig, ","), nil
+	g, err := runGospin(src, mode)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case strings.HasPrefix(g.verdict, "rejected"):
+		return mode + ":gospin-rejects", nil
+	case p.verdict != g.verdict || p.kind != g.kind:
+		return mode + ":verdict:" + p.verdict + "/" + g.verdict, nil
+	case p.stored != g.stored:
+		return mode + ":states", nil
+	case p != g:
+		return mode + ":transitions", nil
+	}
+	return "", nil
 }
 
 // minimise removes lines (and runs of lines) of the model in file while
@@ -611,13 +648,21 @@ func minimise(t *testing.T, file string) {
 		}
 		lines = append(lines, l)
 	}
-	want, err := signature(strings.Join(lines, "\n") + "\n")
+	var want string
+	for _, m := range []string{modeSafety, modeAccept, modeNP} {
+		if *spindiffMode != "" && m != *spindiffMode {
+			continue
+		}
+		if want, err = signature(strings.Join(lines, "\n")+"\n", m); want != "" {
+			break
+		}
+	}
 	if err != nil || want == "" {
 		t.Fatalf("%s: no disagreement to minimise (%v)", file, err)
 	}
 	t.Logf("signature %s", want)
 	try := func(ls []string) bool {
-		s, err := signature(strings.Join(ls, "\n") + "\n")
+		s, err := signature(strings.Join(ls, "\n")+"\n", strings.Split(want, ":")[0])
 		return err == nil && s == want
 	}
 	for changed := true; changed; {
@@ -646,10 +691,56 @@ func minimise(t *testing.T, file string) {
 		}
 	}
 	src := strings.Join(lines, "\n") + "\n"
-	d, _ := diffModel(src, nil)
+	d, _ := diffModelStrict(src, nil, true)
 	out := strings.TrimSuffix(file, ".pml") + ".min.pml"
 	if err := os.WriteFile(out, []byte(src+"// "+d+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s (%d lines): %s\n%s", out, len(lines), d, src)
+}
+
+// recheck compares again the models of dir (as a long run wrote them)
+// and tallies which still disagree, by the class of the disagreement.
+func recheck(t *testing.T, dir string) {
+	files, err := filepath.Glob(filepath.Join(dir, "seed*.pml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var still, now int
+	classes := map[string]int{}
+	for _, f := range files {
+		if strings.HasSuffix(f, ".min.pml") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		if i := strings.LastIndex(src, "\n// "); i >= 0 {
+			src = src[:i+1]
+		}
+		d, err := diffModelStrict(src, nil, true)
+		switch {
+		case err != nil:
+			t.Logf("%s: %v", f, err)
+		case d == "":
+			now++
+			t.Logf("%s: now agrees", filepath.Base(f))
+		default:
+			still++
+			for _, m := range []string{modeSafety, modeAccept, modeNP} {
+				if sig, _ := signature(src, m); sig != "" {
+					classes[sig]++
+				}
+			}
+			t.Logf("%s: %s", filepath.Base(f), d)
+		}
+	}
+	var cs []string
+	for c, n := range classes {
+		cs = append(cs, fmt.Sprintf("%s %d", c, n))
+	}
+	sort.Strings(cs)
+	t.Logf("%d models: %d now agree, %d still disagree; classes: %s", now+still, now, still, strings.Join(cs, ", "))
 }
