@@ -12,9 +12,11 @@ type SpinConfig struct {
 	// d_step or atomic that opens with a rendezvous receive, a global
 	// channel initialised from another one, unbounded runs, receives
 	// with too many fields, polls of a rendezvous channel, consecutive
-	// skips, an inline with labels called twice in one proctype), so
-	// that their fixes can be checked; off, the long runs look for new
-	// disagreements only.
+	// skips, an inline with labels called twice in one proctype) and of
+	// the open disagreements recorded in testdata/spindiff (an unless
+	// nested in another, unless-in-braces-priority.pml; _nr_pr in a model
+	// that pan -l checks, np-nr-pr-counts-claim.pml), so that their fixes
+	// can be checked; off, the tests look for new disagreements only.
 	Known bool
 }
 
@@ -64,6 +66,8 @@ type sgen struct {
 	jmpUsed  bool // the inline with labels was called in this proctype
 	runs     int  // run statements written in this proctype
 	noRemote bool // in a d_step: no remote references
+	inUnless int  // nesting of unless
+	qk       bool // the global chan qk = qb is declared
 }
 
 // sst is a statement being written.
@@ -114,6 +118,12 @@ func (g *sgen) model(seed int64) string {
 	}
 	if g.c.Known && g.p(4) {
 		b.WriteString("chan qk = qb;\n")
+		g.qk = true
+	}
+	if g.worker && g.liveness && !g.c.Known {
+		// runs bounded by a count of our own: pan -l counts its claim
+		// in _nr_pr (np-nr-pr-counts-claim.pml)
+		b.WriteString("byte nrun;\n")
 	}
 	b.WriteString("inline inc(v) {\n\tv = (v + 1) % 3\n}\n")
 	b.WriteString("inline jmp(v) {\n\tif\n\t:: v == 2 -> goto jmp_done\n\t:: else -> g0 = v\n\tfi;\n\tv = (v + g1) % 3;\njmp_done:\n\tg1 = v\n}\n")
@@ -201,6 +211,8 @@ func (g *sgen) someChan(rv bool) string {
 		return "c"
 	case g.p(2):
 		return "qr"
+	case g.qk && g.p(2):
+		return "qk"
 	}
 	return "qb"
 }
@@ -447,9 +459,12 @@ func (g *sgen) stmt(c ctx, first bool) sst {
 	case 4:
 		return g.dstepSt(c)
 	case 5:
-		if c.atomic {
+		if c.atomic || g.inUnless > 0 && !g.c.Known {
+			// an unless nested in another: unless-in-braces-priority.pml
 			break
 		}
+		g.inUnless++
+		defer func() { g.inUnless-- }()
 		return g.unless(c)
 	case 6:
 		if !g.jmpUsed || g.c.Known {
@@ -464,6 +479,9 @@ func (g *sgen) stmt(c ctx, first bool) sst {
 				return sst{text: run}
 			}
 			// bounded: a loop of runs stays below 255 processes
+			if g.liveness && !g.c.Known {
+				return sst{text: fmt.Sprintf("do\n:: atomic { nrun < %d -> %s; nrun++ }\n:: break\nod", 1+g.n(2), run), compound: true}
+			}
 			return sst{text: fmt.Sprintf("do\n:: atomic { _nr_pr < %d -> %s }\n:: break\nod", 4+g.n(2), run), compound: true}
 		}
 	}
