@@ -15,7 +15,9 @@ type SpinConfig struct {
 	// skips, an inline with labels called twice in one proctype) and of
 	// the open disagreements recorded in testdata/spindiff (an unless
 	// nested in another, unless-in-braces-priority.pml; _nr_pr in a model
-	// that pan -l checks, np-nr-pr-counts-claim.pml), so that their fixes
+	// that pan -l checks, np-nr-pr-counts-claim.pml; a d_step that opens
+	// with an assert or printf, dstep-assert-during-rendezvous.pml), so
+	// that their fixes
 	// can be checked; off, the tests look for new disagreements only.
 	Known bool
 }
@@ -525,6 +527,11 @@ func (g *sgen) dstepSt(c ctx) sst {
 	first := g.opener()
 	if strings.HasPrefix(first.text, "qr!") || strings.HasPrefix(first.text, "qr?") && !g.c.Known || strings.Contains(first.text, "c0") || strings.Contains(first.text, "c!") || strings.Contains(first.text, "c?") {
 		first = sst{text: "qb?" + g.local()}
+	}
+	if !g.c.Known && (strings.HasPrefix(first.text, "assert") || strings.HasPrefix(first.text, "printf")) {
+		// pan runs such a d_step while a rendezvous offer is pending
+		// (dstep-assert-during-rendezvous.pml)
+		first = sst{text: fmt.Sprintf("%s = %s", g.local(), g.expr())}
 	}
 	parts = append(parts, first.text)
 	for n := g.n(3); n > 0; n-- {

@@ -3,6 +3,8 @@
 // The safety state spaces differ as well (pan -E: 13 states, 18 transitions; gospin -E: 6, 8),
 // hidden in the default safety search, which stops at the invalid end state with 4 states in
 // both. Without the d_step, or with l0 = 1 in place of the receive, they agree.
+// Cause: P2's d_step opens with an assert, which pan runs while P1's rendezvous offer is
+// pending (see dstep-assert-during-rendezvous.pml).
 // SPIN 6.5.2: spin -o1 -o2 -o3 -a m.pml; gcc -O0 -DNOREDUCE -o pan pan.c; ./pan -a -m100000
 // gospin: gospin verify -noreduce -o1 -o2 -o3 -a m.pml
 // spin: pass|-|13|41
