@@ -52,6 +52,7 @@ var (
 	spindiffUpdate  = flag.Bool("spindiff.update", false, "rewrite testdata/spindiff/seeds.tsv with SPIN's results (needs spin and gcc)")
 	spindiffCC      = flag.String("spindiff.cc", "gcc", "the C compiler for pan (tcc compiles pan.c twenty times faster than gcc -O0; with it every 20th model is also compiled with gcc -O0 and must give the same figures)")
 	spindiffRecheck = flag.String("spindiff.recheck", "", "compare again the models written to this folder by a long run (-spindiff.out), and say which still disagree")
+	spindiffAll     = flag.Bool("spindiff.all", false, "compare the recorded and live models of any size (default: at most 20,000 states)")
 	spindiffMode    = flag.String("spindiff.mode", "", "with -spindiff.min: the mode whose disagreement is kept (safety, acc, np; default: the first that disagrees)")
 	spindiffMin     = flag.String("spindiff.min", "", "minimise the model in this file while its disagreement with SPIN stays (writes FILE.min.pml)")
 )
@@ -62,6 +63,10 @@ const (
 	spinLiveBudget = 60 * time.Second
 	panDepth       = 100000
 	spinTimeout    = 90 * time.Second // for spin, the compilations and pan's runs of one model
+	// spinDefaultCap: the default test compares models of at most this
+	// many states (SPIN's count, per search); -spindiff.all (and the
+	// long runs) compare all
+	spinDefaultCap = 20000
 )
 
 // modes of a comparison
@@ -312,16 +317,34 @@ func compare(mode string, pan, ours spinResult, strict bool) string {
 // diffModel compares one model on every mode with SPIN's results (run
 // live when pan is nil); it returns the disagreements ("" for none).
 func diffModel(src string, pan map[string]spinResult) (string, error) {
-	return diffModelStrict(src, pan, false)
+	return diffModelCap(src, pan, false, 0)
 }
 
 // diffModelStrict is diffModel; strict: the counts of -a and -l too.
 func diffModelStrict(src string, pan map[string]spinResult, strict bool) (string, error) {
+	return diffModelCap(src, pan, strict, 0)
+}
+
+// errLarge: SPIN's search stored more states than the cap of
+// diffModelCap; the model is not compared.
+var errLarge = fmt.Errorf("more than %d states: not compared by default", spinDefaultCap)
+
+// diffModelCap is diffModelStrict on models whose searches by SPIN store
+// at most maxStates states (0: any).
+func diffModelCap(src string, pan map[string]spinResult, strict bool, maxStates int64) (string, error) {
 	modes := modesOf(src)
 	if pan == nil {
 		var err error
 		if pan, err = runSpin(src, modes); err != nil {
 			return "", err
+		}
+	}
+	for _, m := range modes {
+		if pan[m].verdict == "incomplete" {
+			return "", errIncomplete
+		}
+		if maxStates > 0 && pan[m].stored > maxStates {
+			return "", errLarge
 		}
 	}
 	var msgs []string
@@ -337,9 +360,6 @@ func diffModelStrict(src string, pan map[string]spinResult, strict bool) (string
 		if strings.HasPrefix(p.verdict, "rejected") && strings.HasPrefix(g.verdict, "rejected") {
 			continue // both refuse it (the same rule: checked by hand)
 		}
-		if p.verdict == "incomplete" {
-			return "", errIncomplete
-		}
 		if d := compare(m, p, g, strict); d != "" {
 			msgs = append(msgs, d)
 		}
@@ -353,6 +373,15 @@ func diffModelStrict(src string, pan map[string]spinResult, strict bool) (string
 // errIncomplete: pan did not finish within the time limit; the model is
 // not compared.
 var errIncomplete = fmt.Errorf("pan did not finish within %v: not compared", spinTimeout)
+
+// defaultCap is the cap on the states of the models the default test
+// compares (0 with -spindiff.all).
+func defaultCap() int64 {
+	if *spindiffAll {
+		return 0
+	}
+	return spinDefaultCap
+}
 
 type tableRow struct {
 	seed int64
@@ -498,7 +527,7 @@ func TestSpinDiff(t *testing.T) {
 
 func testSpinTable(t *testing.T) {
 	rows := readTable(t)
-	var agree, known, skipped int
+	var agree, known, skipped, large int
 	for seed := int64(1); seed <= spinTableSeeds; seed++ {
 		src := GenerateSpin(seed, SpinConfig{})
 		rs := rows[seed]
@@ -512,10 +541,12 @@ func testSpinTable(t *testing.T) {
 			}
 			pan[r.mode] = r.res
 		}
-		d, err := diffModel(src, pan)
+		d, err := diffModelCap(src, pan, false, defaultCap())
 		switch {
 		case err == errIncomplete:
 			skipped++
+		case err == errLarge:
+			large++
 		case err != nil:
 			t.Errorf("seed %d: %v", seed, err)
 		case d == "":
@@ -527,7 +558,7 @@ func testSpinTable(t *testing.T) {
 			t.Errorf("seed %d: %s\n%s", seed, d, src)
 		}
 	}
-	t.Logf("%d of %d recorded models agree with SPIN, %d known disagreements, %d not compared (pan did not finish within %v)", agree, spinTableSeeds, known, skipped, spinTimeout)
+	t.Logf("%d of %d recorded models agree with SPIN, %d known disagreements, %d not compared (pan did not finish within %v), %d larger than %d states not compared (-spindiff.all compares them)", agree, spinTableSeeds, known, skipped, spinTimeout, large, spinDefaultCap)
 }
 
 func testSpinLive(t *testing.T) {
@@ -562,6 +593,10 @@ func testSpinLive(t *testing.T) {
 		t.Logf("disagreeing models go to %s", out)
 	}
 	cfg := SpinConfig{Known: *spindiffKnown}
+	cap := int64(0)
+	if *spindiffN == 0 {
+		cap = defaultCap()
+	}
 	deadline := time.Now().Add(budget)
 	var ran, agree, failed, skipped atomic.Int64
 	var mu sync.Mutex
@@ -585,7 +620,7 @@ func testSpinLive(t *testing.T) {
 				src := GenerateSpin(seed, cfg)
 				// the long run records every difference, the counts of -a
 				// and -l included
-				d, err := diffModelStrict(src, nil, *spindiffN > 0)
+				d, err := diffModelCap(src, nil, *spindiffN > 0, cap)
 				ran.Add(1)
 				switch {
 				case err != nil:
