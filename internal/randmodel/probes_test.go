@@ -13,7 +13,7 @@ import (
 // construct of GenerateSpin on which gospin agrees), minimised. Each
 // starts with comment lines:
 //
-//	// mode: safety | acc | np
+//	// mode: safety | noend | acc | np
 //	// spin: VERDICT|KIND|STATES STORED|TRANSITIONS   (SPIN 6.5.2's figures)
 //	// status: agrees | open | known (BRANCH)
 //
