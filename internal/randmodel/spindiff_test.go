@@ -327,7 +327,8 @@ func compare(mode string, pan, ours spinResult, strict bool) string {
 }
 
 // diffModel compares one model on every mode with SPIN's results (run
-// live when pan is nil); it returns the disagreements ("" for none).
+// live when pan is nil; recorded, on the modes recorded); it returns the
+// disagreements ("" for none).
 func diffModel(src string, pan map[string]spinResult) (string, error) {
 	return diffModelCap(src, pan, false, 0)
 }
@@ -350,6 +351,14 @@ func diffModelCap(src string, pan map[string]spinResult, strict bool, maxStates 
 		if pan, err = runSpin(src, modes); err != nil {
 			return "", err
 		}
+	} else {
+		var rec []string
+		for _, m := range modes {
+			if _, ok := pan[m]; ok {
+				rec = append(rec, m)
+			}
+		}
+		modes = rec
 	}
 	for _, m := range modes {
 		if pan[m].verdict == "incomplete" {
