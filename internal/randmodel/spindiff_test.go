@@ -32,15 +32,19 @@ import (
 //	spin -o1 -o2 -o3 -a m.pml; gcc -O0 -DSAFETY -DNOREDUCE; ./pan -m100000
 //
 // and through gospin's verify -noreduce -o1 -o2 -o3 (in process), and the
-// verdict, error kind, states stored and transitions must agree. Models
-// with accept labels are also run with pan -a (gcc -DNOREDUCE) against
-// gospin -a, and models with progress labels with pan -l (gcc -DNP
-// -DNOREDUCE) against gospin -l.
+// verdict, error kind, states stored and transitions must agree; so must
+// pan -E and gospin -E (the same pan: most random models stop at their
+// first invalid end state). Models with accept labels are also run with
+// pan -a (gcc -DNOREDUCE) against gospin -a, and models with progress
+// labels with pan -l (gcc -DNP -DNOREDUCE) against gospin -l (by default
+// the verdict and error kind only; the long runs compare the counts too:
+// see testdata/spindiff/README.md).
 //
 // The default test compares gospin with SPIN's results recorded for seeds
 // 1..spinTableSeeds in testdata/spindiff/seeds.tsv (rewritten with
 // -spindiff.update, which needs spin and gcc), and, when spin and gcc are
-// installed, runs live the seeds after those for about spinLiveBudget.
+// installed, runs live the seeds after those for about spinLiveBudget;
+// both leave out models above spinDefaultCap states.
 // -spindiff N runs N models live (a long run; -spindiff.start picks the
 // first seed, -spindiff.known adds the constructs of known open bugs,
 // -spindiff.out the folder the disagreeing models are written to).
