@@ -225,6 +225,10 @@ func runSpinCC(src string, modes []string, cc string) (map[string]spinResult, er
 		}
 		if _, err := os.Stat(filepath.Join(dir, exe)); err != nil {
 			if o, err := run(cc, append(flags, "-o", exe, "pan.c")...); err != nil {
+				if ctx.Err() != nil {
+					out[m] = spinResult{verdict: "incomplete", kind: "-"}
+					continue
+				}
 				return nil, fmt.Errorf("%s: %v: %s", cc, err, o)
 			}
 		}
