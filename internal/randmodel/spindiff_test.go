@@ -197,8 +197,12 @@ func runSpinCC(src string, modes []string, cc string) (map[string]spinResult, er
 	}
 	out := map[string]spinResult{}
 	if o, err := run("spin", "-o1", "-o2", "-o3", "-a", "m.pml"); err != nil {
+		v := "rejected: " + firstLine(o)
+		if ctx.Err() != nil {
+			v = "incomplete"
+		}
 		for _, m := range modes {
-			out[m] = spinResult{verdict: "rejected: " + firstLine(o), kind: "-"}
+			out[m] = spinResult{verdict: v, kind: "-"}
 		}
 		return out, nil
 	}
