@@ -6,7 +6,8 @@
 // spin: pass|-|5|5
 // gospin at main 05a84a6: gospin: invalid channel (qk?l0) (at depth 1) | errors: 1 | 1 stored, 0 matched, 1 transitions
 // mode: safety
-// status: known (verdicts branch, 16818fb: chan aliases, d_step rendezvous receives)
+// (a known disagreement until the fixes of issue 17 were merged)
+// status: agrees
 byte g;
 chan qr = [0] of { byte };
 chan qk = qr;

@@ -6,7 +6,8 @@
 // spin: pass|-|8|8
 // gospin at main 05a84a6: gospin: m.pml: m.pml:8:1: error: label jmp_done redeclared |  |  stored,  matched,  transitions
 // mode: safety
-// status: known (issue 17 item 1: an inline with labels called twice; not yet on the frontend branch at 962988f)
+// (a known disagreement until the fixes of issue 17 were merged)
+// status: agrees
 byte g0, g1;
 inline jmp(v) {
 	if

@@ -5,7 +5,8 @@
 // spin: pass|-|8|14
 // gospin at main 05a84a6: | errors: 0 | 12 stored, 10 matched, 22 transitions
 // mode: safety
-// status: known (counts branch, eb2f2a9: SPIN's redundant skips)
+// (a known disagreement until the fixes of issue 17 were merged)
+// status: agrees
 byte g0;
 active [2] proctype P0() { g0 = 1 }
 active proctype P1() {
