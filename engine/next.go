@@ -12,16 +12,9 @@ import (
 // effect); if nothing can move, once more with timeout true.
 func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
 	c := &e.c
-	e.prioValid = false
-	c.s = append(c.s[:0], s...)
-	if c.decode() != nil {
+	if !e.begin(s) {
 		return
 	}
-	sv := &e.saved
-	sv.nproc, sv.nchan = c.nproc, c.nchan
-	copy(sv.procOff[:c.nproc], c.procOff[:c.nproc])
-	copy(sv.chanOff[:c.nchan], c.chanOff[:c.nchan])
-	c.changed = false
 	c.timeout = false
 	e.claimMove = -1
 	holder := int(s[hdrAtomic])
@@ -120,6 +113,23 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 	c.timeout = false
 }
 
+// begin loads state s into the context and saves its layout for restore;
+// it reports false when s does not decode.
+func (e *Engine) begin(s []byte) bool {
+	c := &e.c
+	e.prioValid = false
+	c.s = append(c.s[:0], s...)
+	if c.decode() != nil {
+		return false
+	}
+	sv := &e.saved
+	sv.nproc, sv.nchan = c.nproc, c.nchan
+	copy(sv.procOff[:c.nproc], c.procOff[:c.nproc])
+	copy(sv.chanOff[:c.nchan], c.chanOff[:c.nchan])
+	c.changed = false
+	return true
+}
+
 // NextStutter implements pins.StutterModel: the successors of a state
 // that a stutter step of the claim reached. The system cannot move there
 // (its part of the state is that of the state where it could not, and no
@@ -132,16 +142,9 @@ func (e *Engine) NextStutter(s []byte, yield func(t *pins.Transition, succ []byt
 		return
 	}
 	c := &e.c
-	e.prioValid = false
-	c.s = append(c.s[:0], s...)
-	if c.decode() != nil {
+	if !e.begin(s) {
 		return
 	}
-	sv := &e.saved
-	sv.nproc, sv.nchan = c.nproc, c.nchan
-	copy(sv.procOff[:c.nproc], c.procOff[:c.nproc])
-	copy(sv.chanOff[:c.nchan], c.chanOff[:c.nchan])
-	c.changed = false
 	e.claimMove = -1
 	if e.claimEnded(s, yield) {
 		return
