@@ -336,3 +336,20 @@ func (e *Engine) StepLocations(group int) (locs []int, dstep bool) {
 	}
 	return locs, t.Kind == automata.TDStep
 }
+
+// HasAcceptLabels reports whether a process of the model (not the never
+// claim) has an accept label: without a claim, pan -a looks for cycles
+// through them, and without any it ignores -a.
+func (e *Engine) HasAcceptLabels() bool {
+	for _, p := range e.prog.Procs {
+		if p == e.prog.Never {
+			continue
+		}
+		for _, l := range p.Locs {
+			if l.Flags&automata.AcceptLoc != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

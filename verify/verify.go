@@ -126,7 +126,23 @@ type Unreacher interface {
 
 // Run verifies m and returns the summary, the search result (for callers
 // that need the trails) and an error only for failures of the tool itself.
+// AcceptIgnored reports whether opt asks for an acceptance search that
+// pan ignores: -a on a model without a never claim and without accept
+// labels ("no accept labels are defined, so option -a has no effect"). Run
+// then searches as pan does, for safety errors, invalid end states
+// included.
+func AcceptIgnored(m Model, opt Options) bool {
+	if !opt.Accept || opt.NonProgress || opt.TGBA != nil || (m.Info() != nil && m.Info().Claim) {
+		return false
+	}
+	al, ok := m.(interface{ HasAcceptLabels() bool })
+	return ok && !al.HasAcceptLabels()
+}
+
 func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summary, *search.Result, error) {
+	if AcceptIgnored(m, opt) {
+		opt.Accept, opt.Fair = false, false
+	}
 	sopt := search.Options{
 		BFS:          opt.BFS,
 		MaxDepth:     opt.MaxDepth,

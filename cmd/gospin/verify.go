@@ -302,6 +302,10 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 				return exitUsage
 			}
+			if verify.AcceptIgnored(m, o) {
+				// as pan: verify.Run searches for safety errors
+				fmt.Fprintln(stderr, "warning: no accept labels are defined, so option -a has no effect (ignored)")
+			}
 			if p != nil {
 				o.Property = p.Name
 			}

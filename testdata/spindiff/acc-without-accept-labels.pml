@@ -7,7 +7,8 @@
 // spin: fail|invalid end state|2|2
 // gospin at main 05a84a6: | errors: 0 | 2 stored, 0 matched, 2 transitions
 // mode: acc
-// status: open
+// (open until -a without a claim or accept labels became a safety search, as in pan)
+// status: agrees
 byte g;
 chan qr = [0] of { byte };
 active proctype P0() {
