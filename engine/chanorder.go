@@ -106,42 +106,14 @@ func transRefs(t *automata.Trans, f func(*automata.Var)) {
 	x(t.Pid)
 }
 
+// exprRefs calls f for each variable e names directly (not through a
+// remote reference), in walkExpr's order.
 func exprRefs(e automata.Expr, f func(*automata.Var)) {
-	switch e := e.(type) {
-	case *automata.Ref:
-		if e.Remote == nil {
-			f(e.Var)
+	walkExpr(e, func(x automata.Expr) {
+		if r, ok := x.(*automata.Ref); ok && r.Remote == nil {
+			f(r.Var)
 		}
-		exprRefs(e.Index, f)
-		for _, s := range e.Path {
-			exprRefs(s.Index, f)
-		}
-	case *automata.Unary:
-		exprRefs(e.X, f)
-	case *automata.Binary:
-		exprRefs(e.X, f)
-		exprRefs(e.Y, f)
-	case *automata.Cond:
-		exprRefs(e.C, f)
-		exprRefs(e.T, f)
-		exprRefs(e.E, f)
-	case *automata.Call:
-		for _, a := range e.Args {
-			exprRefs(a, f)
-		}
-	case *automata.Run:
-		for _, a := range e.Args {
-			exprRefs(a, f)
-		}
-	case *automata.Poll:
-		exprRefs(e.Chan, f)
-		for _, a := range e.Args {
-			if a.Var != nil {
-				exprRefs(a.Var, f)
-			}
-			exprRefs(a.Match, f)
-		}
-	}
+	})
 }
 
 // ChanText returns the text of the channel expression of a send or

@@ -60,10 +60,12 @@ func (e *expander) expand(state []byte) (lo, hi int) {
 // pan there gives the successors with the system still to move
 // (pins.StutterModel).
 func (e *expander) expandAfter(state []byte, pid int32) (lo, hi int) {
-	if sm, ok := e.m.(pins.StutterModel); ok && pid == -1 {
-		e.start = len(e.succs)
-		sm.NextStutter(state, e.yield)
-		return e.start, len(e.succs)
+	if pid == -1 {
+		if sm, ok := e.m.(pins.StutterModel); ok {
+			e.start = len(e.succs)
+			sm.NextStutter(state, e.yield)
+			return e.start, len(e.succs)
+		}
 	}
 	return e.expand(state)
 }

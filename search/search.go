@@ -366,17 +366,16 @@ func stopReason(ctx context.Context) string {
 	return "interrupted"
 }
 
-// heapSample reads the memory the Go runtime has mapped (HeapLimit).
-var heapSample = []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
-
 // HeapInUse returns the memory the Go runtime has mapped, the quantity
-// Options.HeapLimit bounds.
+// Options.HeapLimit bounds. It is asked every thousand states or so; the
+// sample is its own, since searches may run side by side.
 func HeapInUse() int64 {
-	metrics.Read(heapSample)
-	if heapSample[0].Value.Kind() != metrics.KindUint64 {
+	sample := [1]metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(sample[:])
+	if sample[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return int64(heapSample[0].Value.Uint64())
+	return int64(sample[0].Value.Uint64())
 }
 
 // room asks the memory limits (HeapLimit, MemGuard) for an allocation of
