@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
@@ -78,6 +79,7 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&opt.MSC, "c", false, "columnated message sequence chart")
 	fs.BoolVar(&opt.NoTag, "T", false, "do not indent printf output")
 	fs.BoolVar(&opt.Quiet, "q", false, "quiet: print only printf output and errors")
+	mscFile := fs.String("msc", "", "write the run's message sequence chart to `file`: SVG, or with .html a page that steps through the run showing the variables")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin run: expected one model")
@@ -175,10 +177,21 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		if validateOnly {
 			return exitOK
 		}
+		var chart *msc.Builder
+		if *mscFile != "" {
+			chart = msc.NewBuilder(mscTitle(path, &opt))
+			opt.Observer, opt.Snapshots = chart, true
+		}
 		res, err := simulate.Run(e, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
+		}
+		if chart != nil && res.End != simulate.TrailMismatch {
+			if err := msc.WriteFile(*mscFile, chart.Trace(), msc.Options{}); err != nil {
+				fmt.Fprintf(stderr, "gospin: %v\n", err)
+				return exitUsage
+			}
 		}
 		switch {
 		case res.End == simulate.TrailMismatch:
@@ -273,6 +286,20 @@ func modTime(p string) time.Time {
 		return time.Time{}
 	}
 	return st.ModTime()
+}
+
+// mscTitle is the title of the message sequence chart of a run.
+func mscTitle(path string, opt *simulate.Options) string {
+	switch opt.Mode {
+	case simulate.Replay:
+		if p := opt.Trail.Headers["property"]; p != "" {
+			return fmt.Sprintf("%s: trail of property %s", path, p)
+		}
+		return path + ": trail"
+	case simulate.Interactive:
+		return path + ": interactive simulation"
+	}
+	return fmt.Sprintf("%s: random simulation, seed %d", path, opt.Seed)
 }
 
 // stdin is where interactive choices are read from (tests replace it).
