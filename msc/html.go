@@ -43,7 +43,9 @@ func WriteHTML(w io.Writer, t *Trace, opt Options) error {
 		}
 		if r.Kind == RowHandshake && r.Lane2 >= 0 {
 			h.Proc += " → " + t.Lanes[r.Lane2].Label()
-			h.Text += "  ⇄  " + r.Text2
+			if r.Text2 != "" {
+				h.Text += "  ⇄  " + r.Text2
+			}
 		}
 		if r.Msg >= 0 {
 			m := &t.Messages[r.Msg]

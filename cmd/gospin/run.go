@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +47,12 @@ two runs without -seed are the same run; pass -seed to vary it.
 
 The output is spin's: printf output indented per process (-T: not), and
 with -p -g -l -s -r -c the steps, globals, locals, sends, receives and
-the message sequence chart. The "(state N)" numbers are gospin's own
+the message sequence chart. -msc FILE draws the run's message sequence
+chart as a picture: FILE.svg (one lifeline per process, messages as
+arrows, a rendezvous as a handshake, local steps and printf output beside
+the lifelines, the start of an acceptance cycle marked), or FILE.html, a
+page that steps through the run with the variables after each step (no
+network needed). The "(state N)" numbers are gospin's own
 location numbers, not spin's, and jumps such as .(goto) and break are not
 steps of their own, so step numbers can differ from spin's.
 
@@ -290,6 +296,7 @@ func modTime(p string) time.Time {
 
 // mscTitle is the title of the message sequence chart of a run.
 func mscTitle(path string, opt *simulate.Options) string {
+	path = filepath.Base(path)
 	switch opt.Mode {
 	case simulate.Replay:
 		if p := opt.Trail.Headers["property"]; p != "" {
