@@ -1,3 +1,6 @@
+/* SPIN 6.5.2: spin -o1 -o2 -o3 -a buffered.pml && gcc -O0 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m100000
+ *   pan:1: invalid end state (at depth 22); 24 states, stored; 24 transitions; errors: 1
+ */
 /* A producer and a consumer on a buffered channel of two slots; the
  * consumer stops after two messages, so the producer blocks on a full
  * channel: an invalid end state, with messages left in the channel.

@@ -1,3 +1,6 @@
+/* SPIN 6.5.2: spin -o1 -o2 -o3 -a handshake.pml && gcc -O0 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m100000
+ *   pan:1: assertion violated (r==2) (at depth 27); 22 states, stored; 22 transitions; errors: 1
+ */
 /* A request/reply protocol over rendezvous channels, with a client that
  * the server answers wrongly on its third request: the message sequence
  * chart shows the handshakes, the processes that init creates, printf
