@@ -40,6 +40,12 @@ type Graph struct {
 	Title string
 	Nodes []Node
 	Edges []Edge
+	// BFS: the edges point down in the order of the breadth-first
+	// distance from node 0 (then of the node's number), so that a node's
+	// layer grows with its distance from the start (state spaces); else
+	// the back edges of a depth-first search are turned (automata,
+	// whose program order the search follows).
+	BFS bool
 }
 
 // Node is a node of a Graph.
@@ -155,9 +161,43 @@ func Layout(g *Graph) *Placement {
 		}
 		state[u] = 2
 	}
-	for u := 0; u < n; u++ {
-		if state[u] == 0 {
-			dfs(u)
+	if g.BFS {
+		dist := make([]int, n)
+		for i := range dist {
+			dist[i] = -1
+		}
+		var queue []int
+		for s := 0; s < n; s++ {
+			if dist[s] >= 0 {
+				continue
+			}
+			dist[s] = 0
+			if s > 0 {
+				dist[s] = n // unreachable from 0: after the others
+			}
+			queue = append(queue[:0], s)
+			for len(queue) > 0 {
+				u := queue[0]
+				queue = queue[1:]
+				for _, ei := range out[u] {
+					if v := g.Edges[ei].To; dist[v] < 0 {
+						dist[v] = dist[u] + 1
+						queue = append(queue, v)
+					}
+				}
+			}
+		}
+		for i, e := range g.Edges {
+			if e.From != e.To && valid(e, n) {
+				a, b := e.From, e.To
+				reversed[i] = dist[b] < dist[a] || dist[b] == dist[a] && b < a
+			}
+		}
+	} else {
+		for u := 0; u < n; u++ {
+			if state[u] == 0 {
+				dfs(u)
+			}
 		}
 	}
 	// layers: the longest path from a source, over the acyclic edges

@@ -155,7 +155,7 @@ func StateSpace(m pins.Model, bound int, title string) (g *Graph, complete bool,
 	if err != nil {
 		return nil, false, err
 	}
-	g = &Graph{Title: title}
+	g = &Graph{Title: title, BFS: true}
 	ids := map[string]int{}
 	var states [][]byte
 	add := func(s []byte) (int, bool) {

@@ -88,7 +88,7 @@ func WriteHTML(w io.Writer, t *Trace, opt Options) error {
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", html.EscapeString(t.Title), pageStyle)
-	fmt.Fprintf(bw, "<header><b>%s</b> <span class=\"ctl\"><button id=\"first\" title=\"Home\">⏮</button><button id=\"prev\" title=\"↑ or k\">◀ prev</button><button id=\"next\" title=\"↓ or j\">next ▶</button><button id=\"last\" title=\"End\">⏭</button> <span id=\"where\"></span></span></header>\n", html.EscapeString(t.Title))
+	fmt.Fprintf(bw, "<header><b>%s</b> <span class=\"ctl\"><button id=\"first\" title=\"Home\">|◀</button><button id=\"prev\" title=\"↑ or k\">◀ prev</button><button id=\"next\" title=\"↓ or j\">next ▶</button><button id=\"last\" title=\"End\">▶|</button> <span id=\"where\"></span></span></header>\n", html.EscapeString(t.Title))
 	bw.WriteString("<main><div id=\"chart\">\n")
 	if err := l.Doc.WriteElement(bw); err != nil {
 		return err
@@ -158,6 +158,7 @@ function show(i){
   var tb='';
   S.o.forEach(function(n){tb+='<tr'+(chg[n]?' class="chg"':'')+'><td>'+esc(n)+'</td><td>'+esc(S.s[n])+'</td></tr>';});
   document.querySelector('#vars tbody').innerHTML=tb;
+  if(i>=0&&history.replaceState)history.replaceState(null,'','#row='+i);
   document.getElementById('where').textContent=(i<0?'initial state':'row '+(i+1)+' of '+rows.length);
 }
 document.getElementById('chart').addEventListener('click',function(e){
@@ -173,6 +174,8 @@ document.addEventListener('keydown',function(e){
   else if(e.key=='Home'){show(-1);e.preventDefault();}
   else if(e.key=='End'){show(rows.length-1);e.preventDefault();}
 });
-show(-1);
+var h=/row=(\d+)/.exec(location.hash);
+show(h?+h[1]:-1);
+window.addEventListener('hashchange',function(){var h=/row=(\d+)/.exec(location.hash);if(h)show(+h[1]);});
 })();
 `

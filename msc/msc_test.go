@@ -194,3 +194,44 @@ func TestHTML(t *testing.T) {
 		t.Errorf("node --check: %v\n%s", err, out)
 	}
 }
+
+// TestHTMLInBrowser opens the page in headless Chromium, where installed,
+// at a row given in the URL, and reads back the DOM the script built: the
+// step's heading and the variables after it.
+func TestHTMLInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	var browser string
+	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(b); err == nil {
+			browser = p
+			break
+		}
+	}
+	if browser == "" {
+		t.Skip("no Chromium installed: the page's script is not run in a browser")
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "run.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(f, run(), Options{Collapse: CollapseNever}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	// row 5 is step 5, the rendezvous; x is 5 after it
+	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+page+"#row=5")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", browser, err)
+	}
+	dom := string(out)
+	for _, want := range []string{`id="stephead">step 5 (rendezvous)</h3>`, `<tr class="chg"><td>x</td><td>5</td></tr>`, `class="row sel"`, "message r!7", "row 6 of 14"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the page's DOM lacks %q", want)
+		}
+	}
+}

@@ -161,7 +161,13 @@ func (s *sim) stepEvent(cur []byte, sc *succ, kind string, sendMsg []string, sen
 		ev.Violation = violationText(t.Violation, ev.Text)
 	}
 	ev.Timeout = t.Flags&pins.Timeout != 0
-	ev.Vars = s.vars(sc.state)
+	if t.Violation != nil {
+		// SPIN does not execute a failing statement: the variables are
+		// those before it (as the end-of-run summary shows them)
+		ev.Vars = s.vars(cur)
+	} else {
+		ev.Vars = s.vars(sc.state)
+	}
 	return ev
 }
 
