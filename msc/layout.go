@@ -94,13 +94,14 @@ func (p *placer) place() {
 	p.top = titleH + headH + 14
 	l.RowY = make([]float64, len(t.Rows))
 	for i := range t.Rows {
-		l.RowY[i] = p.top + rowH*(float64(i)+0.5)
+		// every repeatAt rows a slot of its own for the repeated heads
+		l.RowY[i] = p.top + rowH*(float64(i+i/repeatAt)+0.5)
 	}
 	l.LaneX = make([]float64, len(t.Lanes))
 	for i := range t.Lanes {
 		l.LaneX[i] = p.x(i)
 	}
-	bottom := p.top + rowH*float64(len(t.Rows)) + 8
+	bottom := p.top + rowH*float64(len(t.Rows)+max(len(t.Rows)-1, 0)/repeatAt) + 8
 	endY := bottom + 20
 	width := gutter + p.laneW*float64(max(len(t.Lanes), 1)) + rightRoom
 	height := endY + 26
@@ -222,8 +223,11 @@ func (p *placer) lifelines(bottom float64) {
 		if ln.End >= 0 {
 			last = ln.End
 		}
-		for r := first + repeatAt; r < last-4; r += repeatAt {
-			y := l.RowY[r] - rowH/2
+		for r := repeatAt; r < last-4; r += repeatAt {
+			if r <= first {
+				continue
+			}
+			y := l.RowY[r] - rowH*1.5 // the slot above row r
 			p.items = append(p.items, svgdoc.Item{Class: "head-repeat", Prims: []svgdoc.Prim{
 				{Kind: svgdoc.Rect, X1: x - w/2, Y1: y + 3, W: w, H: rowH - 6, R: 3, Class: "head-faint"},
 				{Kind: svgdoc.Text, X1: x, Y1: y + rowH/2 + 4, Text: label, Anchor: "middle", Class: "head-faint-text"},
@@ -404,10 +408,18 @@ func (p *placer) message(i int) {
 				svgdoc.Prim{Kind: svgdoc.Ellipse, X1: x1, Y1: y1, W: 3, H: 3, Class: "msg-dot"},
 				svgdoc.Prim{Kind: svgdoc.Line, X1: x1, Y1: y1, X2: x2 - dir*2, Y2: y2, Class: "msg-line", Arrow: "msg"})
 			// the label near the send, where the arrow is still close
-			// to its row
-			lx := x1 + dir*min(abs64(x2-x1)/2, p.laneW*0.5)
-			ly := y1 + (y2-y1)*(lx-x1)/(x2-x1) - 5
+			// to its row: at most half a lane across and a row down
+			tt := min(0.5, p.laneW*0.5/abs64(x2-x1))
+			if y2 > y1 {
+				tt = min(tt, rowH*0.9/(y2-y1))
+			}
+			lx, ly := x1+(x2-x1)*tt, y1+(y2-y1)*tt-5
 			anchor := "middle"
+			if tt < 0.25 {
+				// a steep arrow: the label beside it, away from it
+				lx += dir * 6
+				anchor = map[bool]string{true: "start", false: "end"}[dir > 0]
+			}
 			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: lx, Y1: ly, Text: m.Label, Anchor: anchor, Class: "msg-text"})
 			// the receive as the receiver wrote it
 			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: x2 - dir*8, Y1: y2 + 13, Text: m.RecvLabel, Anchor: map[bool]string{true: "end", false: "start"}[dir > 0], Class: "recv-text"})
