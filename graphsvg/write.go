@@ -3,6 +3,7 @@ package graphsvg
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/gospin/gospin/internal/svgdoc"
@@ -120,10 +121,21 @@ func smooth(pts []Pt) string {
 	at := func(i int) Pt {
 		return pts[max(0, min(i, len(pts)-1))]
 	}
+	// a tangent no longer than 0.4 of the segment, so that the curve
+	// does not swing far out where its points jump sideways
+	tangent := func(a, b Pt, seg float64) Pt {
+		t := Pt{(b.X - a.X) / 6, (b.Y - a.Y) / 6}
+		if l := math.Hypot(t.X, t.Y); l > 0.4*seg {
+			t.X, t.Y = t.X*0.4*seg/l, t.Y*0.4*seg/l
+		}
+		return t
+	}
 	for i := 0; i+1 < len(pts); i++ {
 		p0, p1, p2, p3 := at(i-1), at(i), at(i+1), at(i+2)
-		c1 := Pt{p1.X + (p2.X-p0.X)/6, p1.Y + (p2.Y-p0.Y)/6}
-		c2 := Pt{p2.X - (p3.X-p1.X)/6, p2.Y - (p3.Y-p1.Y)/6}
+		seg := math.Hypot(p2.X-p1.X, p2.Y-p1.Y)
+		t1, t2 := tangent(p0, p2, seg), tangent(p1, p3, seg)
+		c1 := Pt{p1.X + t1.X, p1.Y + t1.Y}
+		c2 := Pt{p2.X - t2.X, p2.Y - t2.Y}
 		fmt.Fprintf(&b, " C%s,%s %s,%s %s,%s", n(c1.X), n(c1.Y), n(c2.X), n(c2.Y), n(p2.X), n(p2.Y))
 	}
 	return b.String()
