@@ -7,6 +7,8 @@ import (
 	"html"
 	"io"
 	"strings"
+
+	"github.com/gospin/gospin/internal/svgdoc"
 )
 
 // htmlRow is what the page's script knows of a row.
@@ -90,6 +92,19 @@ func WriteHTML(w io.Writer, t *Trace, opt Options) error {
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", html.EscapeString(t.Title), pageStyle)
 	fmt.Fprintf(bw, "<header><b>%s</b> <span class=\"ctl\"><button id=\"first\" title=\"Home\">|◀</button><button id=\"prev\" title=\"↑ or k\">◀ prev</button><button id=\"next\" title=\"↓ or j\">next ▶</button><button id=\"last\" title=\"End\">▶|</button> <span id=\"where\"></span></span></header>\n", html.EscapeString(t.Title))
 	bw.WriteString("<main><div id=\"chart\">\n")
+	// the lifelines' heads, kept in view while the chart scrolls down
+	heads := svgdoc.Doc{Width: l.Doc.Width, Height: 26, Attrs: [][2]string{{"id", "heads"}, {"font-family", "DejaVu Sans Mono, Menlo, Consolas, monospace"}, {"font-size", "11"}}}
+	for i := range t.Lanes {
+		label := t.Lanes[i].Label()
+		w := svgdoc.TextWidth(label, fontSize) + 14
+		heads.Items = append(heads.Items, svgdoc.Item{Class: "sticky-head", Prims: []svgdoc.Prim{
+			{Kind: svgdoc.Rect, X1: l.LaneX[i] - w/2, Y1: 2, W: w, H: 20, R: 4, Class: "head"},
+			{Kind: svgdoc.Text, X1: l.LaneX[i], Y1: 16, Text: label, Anchor: "middle", Class: "head-text"},
+		}})
+	}
+	if err := heads.WriteElement(bw); err != nil {
+		return err
+	}
 	if err := l.Doc.WriteElement(bw); err != nil {
 		return err
 	}
@@ -106,6 +121,10 @@ button{font:inherit;padding:2px 8px;margin-right:2px;cursor:pointer}
 main{flex:1;display:flex;min-height:0}
 #chart{flex:1;overflow:auto}
 #chart .row{cursor:pointer}
+#chart{position:relative}
+#heads{position:sticky;top:0;display:block;margin-bottom:-26px;z-index:1;visibility:hidden}
+#heads .bg{fill:rgba(255,255,255,0.85)}
+#chart.scrolled #heads{visibility:visible}
 aside{width:360px;overflow:auto;border-left:1px solid #ccd;padding:0 12px;background:#fcfcfd}
 aside h3{margin:12px 0 6px;font-size:13px}
 #detail{font-family:monospace;white-space:pre-wrap;font-size:12px}
@@ -164,6 +183,8 @@ function show(i){
 document.getElementById('chart').addEventListener('click',function(e){
   var g=e.target.closest('[data-row]'); if(g)show(+g.getAttribute('data-row'));
 });
+var chart=document.getElementById('chart');
+chart.addEventListener('scroll',function(){chart.classList.toggle('scrolled',chart.scrollTop>70);});
 document.getElementById('prev').onclick=function(){show(cur-1);};
 document.getElementById('next').onclick=function(){show(cur+1);};
 document.getElementById('first').onclick=function(){show(-1);};
