@@ -102,7 +102,7 @@ func (p *placer) place() {
 		l.LaneX[i] = p.x(i)
 	}
 	bottom := p.top + rowH*float64(len(t.Rows)+max(len(t.Rows)-1, 0)/repeatAt) + 8
-	endY := bottom + 20
+	endY := bottom + 30
 	width := gutter + p.laneW*float64(max(len(t.Lanes), 1)) + rightRoom
 	height := endY + 26
 
@@ -196,6 +196,18 @@ func (p *placer) lifelines(bottom float64) {
 			it.Prims = append(it.Prims,
 				svgdoc.Prim{Kind: svgdoc.Line, X1: x - d, Y1: endY - d, X2: x + d, Y2: endY + d, Class: "cross"},
 				svgdoc.Prim{Kind: svgdoc.Line, X1: x - d, Y1: endY + d, X2: x + d, Y2: endY - d, Class: "cross"})
+		}
+		if ln.End < 0 && ln.FinalLine > 0 {
+			// where the process is at the end: blocked, in an invalid
+			// end state, or at a valid one
+			txt, cls := fmt.Sprintf("at line %d", ln.FinalLine), "final"
+			switch {
+			case t.End == "invalid end state" && !ln.FinalValid:
+				txt, cls = fmt.Sprintf("✗ blocked at line %d", ln.FinalLine), "final blocked"
+			case ln.FinalValid:
+				txt += " (valid end)"
+			}
+			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: x + 6, Y1: bottom + 10, Text: txt, Class: cls})
 		}
 		p.items = append(p.items, it)
 		if ln.Start >= 0 && ln.Creator >= 0 {
@@ -498,4 +510,6 @@ const style = `
 .die-text{fill:#4a6a94;font-style:italic;font-size:10px}
 .note-text{fill:#6a1b9a;font-style:italic}
 .end-text{fill:#333;font-weight:bold}
+.final{fill:#666;font-size:10px}
+.final.blocked{fill:#c62828;font-weight:bold}
 `

@@ -44,6 +44,10 @@ type Lane struct {
 	Start   int // the row where it was created (-1: an initial process)
 	End     int // the row where it died (-1: alive at the end)
 	Creator int // the lane that created it (-1: none)
+	// FinalLine: for a process alive at the end, the source line where
+	// it is (0: unknown); FinalValid: there at a valid end state.
+	FinalLine  int
+	FinalValid bool
 }
 
 // Label is the lane's name and pid, as the chart heads it.
@@ -149,6 +153,11 @@ func (b *Builder) Observe(ev *simulate.Event) {
 	case simulate.EvEnd:
 		t.End = ev.Text
 		t.EndError = ev.Violation
+		for _, p := range ev.Procs {
+			if li, ok := b.lane[p.Pid]; ok {
+				t.Lanes[li].FinalLine, t.Lanes[li].FinalValid = p.Line, p.ValidEnd
+			}
+		}
 	}
 }
 

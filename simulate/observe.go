@@ -71,6 +71,16 @@ type Event struct {
 	// Vars are the variables after the event (EvInit, EvStep), when
 	// Options.Snapshots is set.
 	Vars []Var
+	// Procs: at EvEnd, where the processes still alive are.
+	Procs []ProcAt
+}
+
+// ProcAt is where a process is at the end of a run.
+type ProcAt struct {
+	Pid      int
+	Name     string
+	Line     int
+	ValidEnd bool // at a valid end state
 }
 
 // Var is one variable of a state: a global ("x"), a local ("P(1):x") or

@@ -286,6 +286,11 @@ func (s *sim) endEvent(res *Result) {
 	if res.Violation != nil && res.End != Violation {
 		ev.Violation = violationText(res.Violation, "")
 	}
+	if s.in != nil && res.State != nil {
+		for _, p := range s.in.Procs(res.State) {
+			ev.Procs = append(ev.Procs, ProcAt{Pid: p.Pid, Name: p.Name, Line: p.Pos.Line, ValidEnd: p.ValidEnd})
+		}
+	}
 	s.emit(ev)
 }
 

@@ -29,6 +29,7 @@ type mscCase struct {
 	died                          []string // lanes that end with a cross
 	cycle                         bool     // an acceptance cycle is marked
 	errText                       string   // the error box says this
+	blocked                       []string // lanes marked blocked at the end (an invalid end state)
 	prints                        []string // printf notes
 }
 
@@ -48,6 +49,7 @@ var mscCases = []mscCase{
 		buffered: []string{"Producer:0 -> Consumer:1: q!0", "Producer:0 -> Consumer:1: q!1"},
 		pending:  []string{"Producer:0 -> -: q!2", "Producer:0 -> -: q!3"},
 		died:     []string{"Consumer:1"},
+		blocked:  []string{"Producer:0"},
 		prints:   []string{"got 0", "got 1"}},
 	{golden: "cycle", model: "testdata/msc/cycle.pml", cycle: true,
 		lanes:      []string{"Pinger:0", "Ponger:1"},
@@ -65,6 +67,7 @@ var mscCases = []mscCase{
 			"philo:3 -> aFork:5: left!1", "aFork:5 -> philo:1: c1!1", "philo:3 -> aFork:6: right!1",
 			"aFork:6 -> philo:3: c1!1",
 		},
+		blocked: []string{"philo:1", "philo:2", "philo:3", "aFork:4", "aFork:5", "aFork:6"},
 		prints: []string{"Eat"}},
 	{golden: "corpus_sumo_channels", model: "corpus:sumo_channels",
 		lanes:    []string{"Sender:0", "Receiver:1"},
@@ -144,14 +147,23 @@ func checkMSC(t *testing.T, svg []byte, c *mscCase) {
 		t.Fatalf("root element %s %v, want an svg with a size", root.Name, root.Attrs)
 	}
 	// lifelines: one per process, headed name:pid, with a line
-	var heads []string
+	var heads, blocked []string
 	lanes := map[string]string{} // lane index -> head
 	laneNodes := map[string]*svgdoc.Node{}
 	for _, g := range root.Class("lifeline") {
-		texts := g.Texts()
+		var texts []string
+		for _, h := range g.All(func(n *svgdoc.Node) bool { return n.HasClass("head-text") }) {
+			texts = append(texts, h.Text)
+		}
 		lines := g.All(func(n *svgdoc.Node) bool { return n.Name == "line" && n.HasClass("life") })
 		if len(texts) != 1 || len(lines) != 1 {
-			t.Fatalf("lifeline %v: texts %q, %d lines; want a head and a line", g.Attrs, texts, len(lines))
+			t.Fatalf("lifeline %v: heads %q, %d lines; want a head and a line", g.Attrs, texts, len(lines))
+		}
+		for _, f := range g.All(func(n *svgdoc.Node) bool { return n.HasClass("blocked") }) {
+			if !strings.HasPrefix(f.Text, "✗ blocked at line ") {
+				t.Errorf("lifeline %s: blocked mark %q", texts[0], f.Text)
+			}
+			blocked = append(blocked, texts[0])
 		}
 		if want := g.Attrs["data-name"] + ":" + g.Attrs["data-pid"]; texts[0] != want {
 			t.Errorf("lifeline head %q, its data says %q", texts[0], want)
@@ -163,6 +175,9 @@ func checkMSC(t *testing.T, svg []byte, c *mscCase) {
 	}
 	if fmt.Sprint(heads) != fmt.Sprint(c.lanes) {
 		t.Errorf("lifelines %q, want %q", heads, c.lanes)
+	}
+	if fmt.Sprint(blocked) != fmt.Sprint(c.blocked) {
+		t.Errorf("blocked at the end: %q, want %q", blocked, c.blocked)
 	}
 	lane := func(i string) string {
 		if h, ok := lanes[i]; ok {
