@@ -68,7 +68,7 @@ var mscCases = []mscCase{
 			"aFork:6 -> philo:3: c1!1",
 		},
 		blocked: []string{"philo:1", "philo:2", "philo:3", "aFork:4", "aFork:5", "aFork:6"},
-		prints: []string{"Eat"}},
+		prints:  []string{"Eat"}},
 	{golden: "corpus_sumo_channels", model: "corpus:sumo_channels",
 		lanes:    []string{"Sender:0", "Receiver:1"},
 		buffered: []string{"Sender:0 -> Receiver:1: ch!1", "Sender:0 -> Receiver:1: ch!1", "Sender:0 -> Receiver:1: ch!2"},
