@@ -104,7 +104,7 @@ func (p *placer) place() {
 	bottom := p.top + rowH*float64(len(t.Rows)+max(len(t.Rows)-1, 0)/repeatAt) + 8
 	endY := bottom + 30
 	width := gutter + p.laneW*float64(max(len(t.Lanes), 1)) + rightRoom
-	height := endY + 26
+	height := endY + 50
 
 	// row bands first: they lie under everything (the HTML page
 	// highlights the row selected)
@@ -147,6 +147,9 @@ func (p *placer) place() {
 		{Kind: svgdoc.Text, X1: gutter, Y1: endY, Text: end, Class: "end-text"},
 	}})
 	if w := gutter + svgdoc.TextWidth(end, fontSize) + 20; w > width {
+		width = w
+	}
+	if w := p.legend(endY + 22); w > width {
 		width = w
 	}
 	title := svgdoc.Item{Class: "title", Prims: []svgdoc.Prim{{Kind: svgdoc.Text, X1: 10, Y1: 18, Text: t.Title, Class: "title-text"}}}
@@ -253,6 +256,59 @@ func abs64(f float64) float64 {
 		return -f
 	}
 	return f
+}
+
+// legend explains the marks the chart uses, on one line at y; it
+// returns the line's right end.
+func (p *placer) legend(y float64) float64 {
+	has := map[string]bool{}
+	for _, m := range p.t.Messages {
+		switch {
+		case m.Rendezvous:
+			has["rendezvous"] = true
+		case m.SendRow >= 0 && m.RecvRow >= 0:
+			has["buffered"] = true
+		default:
+			has["queued"] = true
+		}
+	}
+	for _, r := range p.t.Rows {
+		switch {
+		case r.Kind == RowCollapsed:
+			has["collapsed"] = true
+		case r.Kind == RowLocal && len(r.Creates) == 0:
+			has["local"] = true
+		}
+		if r.Output != "" {
+			has["printf"] = true
+		}
+	}
+	it := svgdoc.Item{Class: "legend"}
+	x := gutter
+	key := func(name string, mark []svgdoc.Prim, text string) {
+		if !has[name] {
+			return
+		}
+		for _, m := range mark {
+			m.X1 += x
+			m.X2 += x
+			m.Y1 += y
+			m.Y2 += y
+			it.Prims = append(it.Prims, m)
+		}
+		it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: x + 34, Y1: y + 4, Text: text, Class: "legend-text"})
+		x += 34 + svgdoc.TextWidth(text, 10) + 22
+	}
+	key("rendezvous", []svgdoc.Prim{{Kind: svgdoc.Line, X1: 0, Y1: -1.5, X2: 26, Y2: -1.5, Class: "hand-line"}, {Kind: svgdoc.Line, X1: 0, Y1: 1.5, X2: 26, Y2: 1.5, Class: "hand-line", Arrow: "hand"}}, "rendezvous (handshake)")
+	key("buffered", []svgdoc.Prim{{Kind: svgdoc.Line, X1: 0, Y1: -4, X2: 26, Y2: 4, Class: "msg-line", Arrow: "msg"}}, "buffered: send to receive")
+	key("queued", []svgdoc.Prim{{Kind: svgdoc.Line, X1: 0, Y1: 0, X2: 26, Y2: 0, Class: "pending-line", Arrow: "msg"}}, "still in the channel")
+	key("local", []svgdoc.Prim{{Kind: svgdoc.Ellipse, X1: 13, Y1: 0, W: 2.5, H: 2.5, Class: "dot"}}, "local step")
+	key("collapsed", []svgdoc.Prim{{Kind: svgdoc.Rect, X1: 10, Y1: -8, W: 6, H: 16, R: 3, Class: "fold"}}, "local steps folded (tooltip lists them)")
+	key("printf", []svgdoc.Prim{{Kind: svgdoc.Rect, X1: 4, Y1: -7, W: 20, H: 14, R: 2, Class: "print-box"}}, "printf output")
+	if len(it.Prims) > 0 {
+		p.items = append(p.items, it)
+	}
+	return x
 }
 
 // note is the room for a note right of lane (to the next lifeline).
@@ -511,5 +567,6 @@ const style = `
 .note-text{fill:#6a1b9a;font-style:italic}
 .end-text{fill:#333;font-weight:bold}
 .final{fill:#666;font-size:10px}
+.legend-text{fill:#666;font-size:10px}
 .final.blocked{fill:#c62828;font-weight:bold}
 `
