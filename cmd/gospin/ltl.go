@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/ltl"
 )
 
@@ -23,8 +22,7 @@ Ltl translates LTL formulas into Büchi automata and prints them as never
 claims, like spin -f: the claim accepts the runs that satisfy the formula
 given, so pass the negation of the property to check. With -hoa the
 automaton is printed in the Hanoi Omega-Automata format, with -dot as a
-Graphviz graph, with -svg as a picture (SVG drawn by gospin, no Graphviz
-needed; all the formulas in one picture, a box each); -stats prints the numbers of states, edges and acceptance
+Graphviz graph; -stats prints the numbers of states, edges and acceptance
 sets.
 
 Formulas come from -f (repeatable), from the arguments, from -F file (one
@@ -82,7 +80,7 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 	file := fs.String("F", "", "read formulas from `file`, one per line (- for standard input)")
 	hoa := fs.Bool("hoa", false, "print the automata in HOA format")
 	dot := fs.Bool("dot", false, "print the automata in DOT format")
-	svg := fs.Bool("svg", false, "draw the automata as one SVG picture")
+	svg := fs.Bool("svg", false, "draw the automata as one SVG picture (no Graphviz needed)")
 	stats := fs.Bool("stats", false, "print states, edges and acceptance sets")
 	maxWork := fs.Int("maxwork", ltl.DefaultMaxWork, "refuse a formula whose translation needs more than `N` steps")
 	return func(args []string) int {
@@ -134,14 +132,8 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 		defer out.Flush()
 		code := exitOK
 		printed := 0
-		var pictures []*graphsvg.Graph
-		if *svg {
-			defer func() {
-				if len(pictures) > 0 {
-					graphsvg.WriteSVG(out, "", pictures...)
-				}
-			}()
-		}
+		var pictures ltlPictures
+		defer pictures.write(out)
 		for _, src := range srcs {
 			f, a, names, err := translateLTL(src.text, *maxWork)
 			if err != nil {
@@ -151,7 +143,7 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 				continue
 			}
 			if *svg {
-				pictures = append(pictures, graphsvg.Buchi(a, names, strings.TrimSpace(src.text)))
+				pictures.add(a, names, src.text)
 				continue
 			}
 			if printed > 0 && !*hoa {

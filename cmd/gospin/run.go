@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
@@ -47,12 +45,7 @@ two runs without -seed are the same run; pass -seed to vary it.
 
 The output is spin's: printf output indented per process (-T: not), and
 with -p -g -l -s -r -c the steps, globals, locals, sends, receives and
-the message sequence chart. -msc FILE draws the run's message sequence
-chart as a picture: FILE.svg (one lifeline per process, messages as
-arrows, a rendezvous as a handshake, local steps and printf output beside
-the lifelines, the start of an acceptance cycle marked), or FILE.html, a
-page that steps through the run with the variables after each step (no
-network needed). The "(state N)" numbers are gospin's own
+the message sequence chart. The "(state N)" numbers are gospin's own
 location numbers, not spin's, and jumps such as .(goto) and break are not
 steps of their own, so step numbers can differ from spin's.
 
@@ -85,7 +78,7 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&opt.MSC, "c", false, "columnated message sequence chart")
 	fs.BoolVar(&opt.NoTag, "T", false, "do not indent printf output")
 	fs.BoolVar(&opt.Quiet, "q", false, "quiet: print only printf output and errors")
-	mscFile := fs.String("msc", "", "write the run's message sequence chart to `file`: SVG, or with .html a page that steps through the run showing the variables")
+	mscFile := fs.String("msc", "", "draw the run's message sequence chart into `file`: SVG, or with .html a page that steps through the run showing the variables")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin run: expected one model")
@@ -183,21 +176,14 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		if validateOnly {
 			return exitOK
 		}
-		var chart *msc.Builder
-		if *mscFile != "" {
-			chart = msc.NewBuilder(mscTitle(path, &opt))
-			opt.Observer, opt.Snapshots = chart, true
-		}
+		drawn := startMSC(*mscFile, path, &opt)
 		res, err := simulate.Run(e, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
 		}
-		if chart != nil && res.End != simulate.TrailMismatch {
-			if err := msc.WriteFile(*mscFile, chart.Trace(), msc.Options{}); err != nil {
-				fmt.Fprintf(stderr, "gospin: %v\n", err)
-				return exitUsage
-			}
+		if !drawn(res) {
+			return exitUsage
 		}
 		switch {
 		case res.End == simulate.TrailMismatch:
@@ -292,21 +278,6 @@ func modTime(p string) time.Time {
 		return time.Time{}
 	}
 	return st.ModTime()
-}
-
-// mscTitle is the title of the message sequence chart of a run.
-func mscTitle(path string, opt *simulate.Options) string {
-	path = filepath.Base(path)
-	switch opt.Mode {
-	case simulate.Replay:
-		if p := opt.Trail.Headers["property"]; p != "" {
-			return fmt.Sprintf("%s: trail of property %s", path, p)
-		}
-		return path + ": trail"
-	case simulate.Interactive:
-		return path + ": interactive simulation"
-	}
-	return fmt.Sprintf("%s: random simulation, seed %d", path, opt.Seed)
 }
 
 // stdin is where interactive choices are read from (tests replace it).
