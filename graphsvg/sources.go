@@ -17,7 +17,15 @@ import (
 func Automata(prog *automata.Program) []*Graph {
 	var gs []*Graph
 	for _, p := range prog.Procs {
-		g := &Graph{Title: procTitle(p)}
+		gs = append(gs, Proc(p, procTitle(p)))
+	}
+	return gs
+}
+
+// Proc returns the graph of one process automaton (see Automata).
+func Proc(p *automata.Proc, title string) *Graph {
+	{
+		g := &Graph{Title: title}
 		idx := map[int]int{}
 		add := func(loc *automata.Loc) {
 			nd := Node{Label: fmt.Sprint(loc.ID), Shape: Circle, Title: fmt.Sprintf("location %d, line %d", loc.ID, loc.Pos.Line)}
@@ -83,9 +91,8 @@ func Automata(prog *automata.Program) []*Graph {
 				}
 			}
 		}
-		gs = append(gs, g)
+		return g
 	}
-	return gs
 }
 
 func procTitle(p *automata.Proc) string {

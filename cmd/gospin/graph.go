@@ -45,7 +45,7 @@ func setupGraph(fs *flag.FlagSet) func([]string) int {
 			return exitFound
 		}
 		w := bufio.NewWriter(stdout)
-		if code, done := graphPicture(w, args[0], prog, *svg, *states); done {
+		if code, done := graphPicture(w, r, args[0], prog, *svg, *states); done {
 			return code
 		}
 		if err := automata.WriteDOT(w, prog); err != nil {

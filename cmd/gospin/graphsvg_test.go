@@ -53,11 +53,11 @@ func TestGraphSVG(t *testing.T) {
 	root := parseSVG(t, "peterson", out)
 	checkGraphSVG(t, "peterson", root)
 	cl := root.Class("cluster")
-	if len(cl) != 1 || cl[0].Attrs["data-name"] != "proctype user" {
-		t.Fatalf("clusters %v", cl)
+	if len(cl) != 2 || cl[0].Attrs["data-name"] != "proctype user" || !strings.HasPrefix(cl[1].Attrs["data-name"], "ltl ") {
+		t.Fatalf("clusters %v, want proctype user and its ltl property", cl)
 	}
-	if n := len(root.Class("node")); n != 8 {
-		t.Errorf("%d nodes, want peterson's 8 locations", n)
+	if n := len(root.All(func(n *svgdoc.Node) bool { return n.HasClass("node") && strings.HasPrefix(n.Attrs["id"], "g0-") })); n != 8 {
+		t.Errorf("%d nodes in proctype user, want peterson's 8 locations", n)
 	}
 	var labels []string
 	for _, e := range root.Class("edge") {
@@ -69,8 +69,26 @@ func TestGraphSVG(t *testing.T) {
 			t.Errorf("no edge labelled %q in %q", want, labels)
 		}
 	}
-	if len(root.Class("start")) != 1 || len(root.Class("end")) != 1 {
-		t.Error("start or end location not marked")
+	if len(root.Class("start")) != 2 || len(root.Class("end")) < 1 {
+		t.Error("start (of the proctype and the claim) or end location not marked")
+	}
+
+	// a model's ltl property is drawn as the never claim of its negation
+	code, out, errs = gospin("graph", "-svg", "testdata/msc/cycle.pml")
+	if code != exitOK {
+		t.Fatalf("cycle.pml: exit %d\n%s", code, errs)
+	}
+	root = parseSVG(t, "cycle.pml", out)
+	checkGraphSVG(t, "cycle.pml", root)
+	var names []string
+	for _, c := range root.Class("cluster") {
+		names = append(names, c.Attrs["data-name"])
+	}
+	if got := strings.Join(names, "|"); got != "proctype Pinger|proctype Ponger|ltl live: never claim of its negation" {
+		t.Errorf("clusters %q", got)
+	}
+	if n := len(root.Class("accept")); n != 1 {
+		t.Errorf("%d accepting states in the claim of []<> done, want 1", n)
 	}
 
 	// the state space: 26 states, the last an invalid end state

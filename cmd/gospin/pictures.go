@@ -6,11 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
 )
 
@@ -59,7 +62,7 @@ func mscTitle(path string, opt *simulate.Options) string {
 // with states > 0 the state space, up to that many states (SVG, or DOT
 // without svg), else with svg the process automata. done is false when
 // neither applies (gospin graph prints DOT then).
-func graphPicture(w *bufio.Writer, path string, prog *automata.Program, svg bool, states int) (code int, done bool) {
+func graphPicture(w *bufio.Writer, r *frontend.Result, path string, prog *automata.Program, svg bool, states int) (code int, done bool) {
 	switch {
 	case states < 0:
 		fmt.Fprintln(stderr, "gospin graph: -states must be positive")
@@ -88,7 +91,24 @@ func graphPicture(w *bufio.Writer, path string, prog *automata.Program, svg bool
 		}
 		return exitOK, true
 	case svg:
-		if err := graphsvg.WriteSVG(w, filepath.Base(path), graphsvg.Automata(prog)...); err != nil || w.Flush() != nil {
+		gs := graphsvg.Automata(prog)
+		// each ltl block's property: the never claim of its negation,
+		// as verify checks it
+		for _, p := range property.List(r.Model) {
+			if p.Kind != property.LTL {
+				continue
+			}
+			pm, err := property.Model(r.Model, &p, property.FromLTL)
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %s: ltl %s: %v\n", path, p.Name, err)
+				continue
+			}
+			var errs diag.List
+			if pp := automata.Lower(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
+				gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
+			}
+		}
+		if err := graphsvg.WriteSVG(w, filepath.Base(path), gs...); err != nil || w.Flush() != nil {
 			return exitUsage, true
 		}
 		return exitOK, true
