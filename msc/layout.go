@@ -59,6 +59,7 @@ func Place(t *Trace, opt Options) *Layout {
 }
 
 type placer struct {
+	recvs map[[2]int]int // receive labels drawn per lane and row
 	t     *Trace
 	l     *Layout
 	laneW float64
@@ -489,8 +490,14 @@ func (p *placer) message(i int) {
 				anchor = map[bool]string{true: "start", false: "end"}[dir > 0]
 			}
 			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: lx, Y1: ly, Text: m.Label, Anchor: anchor, Class: "msg-text"})
-			// the receive as the receiver wrote it
-			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: x2 - dir*8, Y1: y2 + 13, Text: m.RecvLabel, Anchor: map[bool]string{true: "end", false: "start"}[dir > 0], Class: "recv-text"})
+			// the receive as the receiver wrote it (under the ones
+			// already there: a d_step can take several messages)
+			if p.recvs == nil {
+				p.recvs = map[[2]int]int{}
+			}
+			k := p.recvs[[2]int{m.To, m.RecvRow}]
+			p.recvs[[2]int{m.To, m.RecvRow}]++
+			it.Prims = append(it.Prims, svgdoc.Prim{Kind: svgdoc.Text, X1: x2 - dir*8, Y1: y2 + 13 + 11*float64(k), Text: m.RecvLabel, Anchor: map[bool]string{true: "end", false: "start"}[dir > 0], Class: "recv-text"})
 		}
 		p.items = append(p.items, it)
 	case m.SendRow >= 0 && m.From >= 0:

@@ -230,37 +230,49 @@ func (b *Builder) step(ev *simulate.Event) {
 		r.Text = ev.ChanName + "?<" + strings.Join(ev.Msg, ",") + ">  (" + ev.Text + ")"
 	case ev.Op == simulate.OpRecv:
 		r.Kind = RowRecv
-		r.Msg = b.match(ev)
+		r.Msg = b.match(ev.Chan, ev.ChanName, ev.Msg)
 		m := &t.Messages[r.Msg]
 		m.To, m.RecvRow = r.Lane, ri
 		m.RecvLabel = label("?")
 	}
+	// messages that a d_step or a merged chain took and sent: receives
+	// first, as a chain that does both must receive before its send can
+	// fill the place
+	for _, c := range ev.Taken {
+		mi := b.match(c.Chan, c.ChanName, c.Msg)
+		m := &t.Messages[mi]
+		m.To, m.RecvRow = r.Lane, ri
+		m.RecvLabel = c.ChanName + "?" + strings.Join(c.Msg, ",")
+		if r.Kind == RowLocal {
+			r.Kind, r.Msg = RowRecv, mi
+		}
+	}
+	for _, c := range ev.Sent {
+		mi := len(t.Messages)
+		b.queued[c.Chan] = append(b.queued[c.Chan], mi)
+		t.Messages = append(t.Messages, Message{From: r.Lane, To: -1, SendRow: ri, RecvRow: -1, Chan: c.ChanName, Label: c.ChanName + "!" + strings.Join(c.Msg, ",")})
+		if r.Kind == RowLocal || r.Kind == RowRecv && r.Msg < 0 {
+			r.Kind, r.Msg = RowSend, mi
+		}
+	}
 	t.Rows = append(t.Rows, r)
 }
 
-// match finds the message that a receive took: the oldest one queued on
-// its channel with its contents (a random receive need not take the
-// first), or the oldest one, or else one sent before the chart began.
-func (b *Builder) match(ev *simulate.Event) int {
+// match finds the message that a receive of msg from channel ch took:
+// the oldest one queued on the channel with those contents (a random
+// receive need not take the first), or else one whose send the chart
+// did not see.
+func (b *Builder) match(ch int, chanName string, msg []string) int {
 	t := &b.t
-	q := b.queued[ev.Chan]
-	want := strings.Join(ev.Msg, ",")
-	pick := -1
+	q := b.queued[ch]
+	want := strings.Join(msg, ",")
 	for i, mi := range q {
 		if l := t.Messages[mi].Label; strings.HasSuffix(l, "!"+want) {
-			pick = i
-			break
+			b.queued[ch] = append(q[:i:i], q[i+1:]...)
+			return mi
 		}
 	}
-	if pick < 0 && len(q) > 0 {
-		pick = 0
-	}
-	if pick >= 0 {
-		mi := q[pick]
-		b.queued[ev.Chan] = append(q[:pick:pick], q[pick+1:]...)
-		return mi
-	}
-	t.Messages = append(t.Messages, Message{From: -1, To: -1, SendRow: -1, RecvRow: -1, Chan: ev.ChanName, Label: "(sent before)"})
+	t.Messages = append(t.Messages, Message{From: -1, To: -1, SendRow: -1, RecvRow: -1, Chan: chanName, Label: "(send not seen)"})
 	return len(t.Messages) - 1
 }
 

@@ -73,6 +73,17 @@ type Event struct {
 	Vars []Var
 	// Procs: at EvEnd, where the processes still alive are.
 	Procs []ProcAt
+	// Sent and Taken: the messages that a step which is not itself a
+	// send or receive put into or took from buffered channels (a d_step
+	// or a merged chain that contains sends or receives).
+	Sent, Taken []ChanMsg
+}
+
+// ChanMsg is a message of a channel.
+type ChanMsg struct {
+	Chan     int
+	ChanName string
+	Msg      []string
 }
 
 // ProcAt is where a process is at the end of a run.
@@ -151,6 +162,23 @@ func (s *sim) stepEvent(cur []byte, sc *succ, kind string, sendMsg []string, sen
 						ev.Keep = true
 					}
 				}
+			}
+		}
+	}
+	if ev.Op == OpNone && kind != "send" && kind != "recv" && s.in != nil {
+		// sends and receives inside the step: the buffered channels
+		// that grew or shrank
+		c0, c1 := s.in.Chans(cur), s.in.Chans(sc.state)
+		for i := 0; i < len(c0) && i < len(c1); i++ {
+			if c0[i].Cap == 0 || c0[i].ID != c1[i].ID {
+				continue
+			}
+			n0, n1 := len(c0[i].Msgs), len(c1[i].Msgs)
+			for _, m := range c1[i].Msgs[min(n0, n1):] {
+				ev.Sent = append(ev.Sent, ChanMsg{c1[i].ID, c1[i].Name, m})
+			}
+			for _, m := range c0[i].Msgs[:max(n0-n1, 0)] {
+				ev.Taken = append(ev.Taken, ChanMsg{c0[i].ID, c0[i].Name, m})
 			}
 		}
 	}

@@ -321,3 +321,33 @@ func TestMSCLongRun(t *testing.T) {
 		t.Error("the interactive chart is not titled so")
 	}
 }
+
+// TestMSCInsideSteps: sends and receives inside d_step and atomic
+// sequences (one step of the simulator) are drawn from send to receive.
+func TestMSCInsideSteps(t *testing.T) {
+	path := copyModel(t, "cmd/gospin/testdata/msc/dstep.pml")
+	svg := filepath.Join(filepath.Dir(path), "chart.svg")
+	if code, _, errs := gospin("run", "-q", "-msc", svg, path); code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := svgdoc.Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range root.Class("msg") {
+		got = append(got, fmt.Sprintf("%s %s->%s rows %s-%s %q", g.Attrs["class"], g.Attrs["data-from"], g.Attrs["data-to"], g.Attrs["data-send-row"], g.Attrs["data-recv-row"], g.Texts()))
+	}
+	want := []string{
+		`msg buffered 0->1 rows 0-3 ["q!1" "q?1"]`,
+		`msg buffered 0->1 rows 1-6 ["q!2" "q?2"]`,
+		`msg buffered 0->1 rows 4-6 ["q!3" "q?3"]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("messages:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
