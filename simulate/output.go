@@ -29,6 +29,13 @@ func (s *sim) step(cur []byte, sc *succ) {
 		// statement of a process (a claim move counts as a step)
 		if t.Pid < 0 {
 			s.steps++
+			if s.observing() {
+				ev := &Event{Kind: EvClaim, Step: s.steps, Pid: -1, By: -1, Pid2: -1, Output: string(sc.out)}
+				if t.Violation != nil {
+					ev.Violation = violationText(t.Violation, "")
+				}
+				s.emit(ev)
+			}
 		}
 		s.printf(t.Pid, sc.out, sc.marks)
 		if t.Violation != nil {
@@ -40,6 +47,10 @@ func (s *sim) step(cur []byte, sc *succ) {
 	var before, after []engine.ProcView
 	o := &s.opt
 	detail := v && (o.PrintSteps || o.Globals || o.Locals || o.Sends || o.Recvs || o.MSC)
+	// an observer needs the processes and messages as -c does (printing
+	// stays guarded by v and the options)
+	show := v && detail
+	detail = detail || s.observing()
 	if s.in != nil {
 		from, kind = s.in.TransInfo(t.Group)
 		if detail {
@@ -54,6 +65,16 @@ func (s *sim) step(cur []byte, sc *succ) {
 		}
 		if t.Violation != nil {
 			s.errorLines(t) // the claim's end on a process's death
+		}
+		if s.observing() {
+			ev := &Event{Kind: EvDie, Step: s.steps, Pid: t.Pid, By: -1, Pid2: -1}
+			if t.Pid >= 0 && t.Pid < len(before) {
+				ev.Name = before[t.Pid].Name
+			}
+			if t.Violation != nil {
+				ev.Violation = violationText(t.Violation, "")
+			}
+			s.emit(ev)
 		}
 		return
 	}
@@ -82,6 +103,9 @@ func (s *sim) step(cur []byte, sc *succ) {
 			fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) creates proc %2d (%s)\n", s.steps, t.Pid, label, pid, after[pid].Name)
 		}
 		s.newProc(sc.state, pid, after[pid].Name)
+		if s.observing() {
+			s.emit(&Event{Kind: EvCreate, Step: s.steps, Pid: pid, Name: after[pid].Name, By: t.Pid, Pid2: -1})
+		}
 	}
 	pos := s.info.Groups[t.Group].Pos
 	at := fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
@@ -102,11 +126,17 @@ func (s *sim) step(cur []byte, sc *succ) {
 			s.msc(t.Pid, id, name+"!"+strings.Join(msg, ","), sc.state)
 		}
 	}
+	var recvMsg []string
+	recvChan := 0
 	if s.in != nil && detail && kind == "recv" && t.Pid2 < 0 {
 		if id, ok := s.in.RecvChan(cur, t.Pid, t.Group); ok {
 			msg := s.received(cur, sc.state, id)
+			recvMsg, recvChan = msg, id
 			s.recvLine(t.Pid, t.Group, label, at, id, cur, sc.state, msg)
 		}
+	}
+	if s.observing() {
+		defer func() { s.emit(s.stepEvent(cur, sc, kind, sendMsg, sendChan, recvMsg, recvChan)) }()
 	}
 	s.printf(t.Pid, sc.out, sc.marks)
 	if t.Violation != nil {
@@ -131,7 +161,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 			fmt.Fprintf(s.w, "%3d:\t%s\t[%s]\n", s.steps, s.where(t.Pid2, t.Group2, from2), s.text(t.Group2))
 		}
 	}
-	if s.in == nil || !detail {
+	if s.in == nil || !show {
 		return
 	}
 	if s.opt.Globals {

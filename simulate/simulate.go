@@ -73,6 +73,11 @@ type Options struct {
 	MSC        bool // -c: columnated message sequence chart
 	NoTag      bool // -T: printf output without indentation
 	Quiet      bool // only printf output (and errors)
+
+	// Observer, when set, receives the run as data (see Event);
+	// Snapshots adds the variables after each step to its events.
+	Observer  Observer
+	Snapshots bool
 }
 
 // Printer is implemented by models that can give the printf output of a
@@ -228,12 +233,14 @@ func Run(m pins.Model, opt Options) (*Result, error) {
 			// spin reports one: "spin: file:line, Error: ...")
 			s.errorLines(&pins.Transition{Violation: v, Group: -1})
 			res := &Result{End: Violation, Violation: v, State: cur, Created: s.created}
+			s.endEvent(res)
 			s.finish(res)
 			return res, nil
 		}
 	}
 	res := s.loop(cur)
 	res.Created = s.created
+	s.endEvent(res)
 	s.finish(res)
 	return res, nil
 }
@@ -261,7 +268,30 @@ func (s *sim) start(cur []byte) {
 	}
 	for _, p := range procs {
 		s.newProc(cur, p.Pid, p.Name)
+		if s.observing() {
+			s.emit(&Event{Kind: EvCreate, Pid: p.Pid, Name: p.Name, By: -1, Pid2: -1})
+		}
 	}
+	if s.observing() {
+		s.emit(&Event{Kind: EvInit, Pid: -1, By: -1, Pid2: -1, Vars: s.vars(cur)})
+	}
+}
+
+// endEvent tells the observer how the run ended.
+func (s *sim) endEvent(res *Result) {
+	if !s.observing() {
+		return
+	}
+	ev := &Event{Kind: EvEnd, Step: res.Steps, Pid: -1, By: -1, Pid2: -1, Text: res.End.String()}
+	if res.Violation != nil && res.End != Violation {
+		ev.Violation = violationText(res.Violation, "")
+	}
+	if s.in != nil && res.State != nil {
+		for _, p := range s.in.Procs(res.State) {
+			ev.Procs = append(ev.Procs, ProcAt{Pid: p.Pid, Name: p.Name, Line: p.Pos.Line, ValidEnd: p.ValidEnd})
+		}
+	}
+	s.emit(ev)
 }
 
 // newProc notes that process pid was created (in state st): SPIN's
@@ -417,6 +447,9 @@ func (s *sim) loop(cur []byte) *Result {
 			tr := s.opt.Trail
 			if ti == tr.CycleStart && s.verbose() {
 				s.w.WriteString("  <<<<<START OF CYCLE>>>>>\n")
+			}
+			if ti == tr.CycleStart && s.observing() {
+				s.emit(&Event{Kind: EvCycle, Step: s.steps, Pid: -1, By: -1, Pid2: -1})
 			}
 			if ti >= len(tr.Steps) {
 				res.End = TrailEnd

@@ -28,6 +28,8 @@ end, progress and accept labels are marked.
 func setupGraph(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
 	ff.register(fs)
+	svg := fs.Bool("svg", false, "draw the automata as SVG (no Graphviz needed)")
+	states := fs.Int("states", 0, "draw the state space instead, up to `N` states (SVG with -svg, else DOT)")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin graph: expected one model")
@@ -43,6 +45,9 @@ func setupGraph(fs *flag.FlagSet) func([]string) int {
 			return exitFound
 		}
 		w := bufio.NewWriter(stdout)
+		if code, done := graphPicture(w, r, args[0], prog, *svg, *states); done {
+			return code
+		}
 		if err := automata.WriteDOT(w, prog); err != nil {
 			fmt.Fprintln(stderr, "gospin:", err)
 			return exitUsage

@@ -80,6 +80,7 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 	file := fs.String("F", "", "read formulas from `file`, one per line (- for standard input)")
 	hoa := fs.Bool("hoa", false, "print the automata in HOA format")
 	dot := fs.Bool("dot", false, "print the automata in DOT format")
+	svg := fs.Bool("svg", false, "draw the automata as one SVG picture (no Graphviz needed)")
 	stats := fs.Bool("stats", false, "print states, edges and acceptance sets")
 	maxWork := fs.Int("maxwork", ltl.DefaultMaxWork, "refuse a formula whose translation needs more than `N` steps")
 	return func(args []string) int {
@@ -131,12 +132,18 @@ func setupLTL(fs *flag.FlagSet) func([]string) int {
 		defer out.Flush()
 		code := exitOK
 		printed := 0
+		var pictures ltlPictures
+		defer pictures.write(out)
 		for _, src := range srcs {
 			f, a, names, err := translateLTL(src.text, *maxWork)
 			if err != nil {
 				out.Flush()
 				reportLTLError(src, err)
 				code = exitUsage
+				continue
+			}
+			if *svg {
+				pictures.add(a, names, src.text)
 				continue
 			}
 			if printed > 0 && !*hoa {

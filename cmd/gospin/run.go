@@ -78,6 +78,7 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&opt.MSC, "c", false, "columnated message sequence chart")
 	fs.BoolVar(&opt.NoTag, "T", false, "do not indent printf output")
 	fs.BoolVar(&opt.Quiet, "q", false, "quiet: print only printf output and errors")
+	mscFile := fs.String("msc", "", "draw the run's message sequence chart into `file`: SVG, or with .html a page that steps through the run showing the variables")
 	return func(args []string) int {
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin run: expected one model")
@@ -175,9 +176,13 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		if validateOnly {
 			return exitOK
 		}
+		drawn := startMSC(*mscFile, path, &opt)
 		res, err := simulate.Run(e, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
+			return exitUsage
+		}
+		if !drawn(res) {
 			return exitUsage
 		}
 		switch {
