@@ -32,4 +32,9 @@ else
 fi
 
 go vet ./...
+# gospin must build for the browser (GOOS=js) and WASI too: type-check the
+# binary for both (a Linux-only system call outside a build-tagged file
+# breaks them).
+GOOS=js GOARCH=wasm go vet ./cmd/gospin/
+GOOS=wasip1 GOARCH=wasm go vet ./cmd/gospin/
 exec go test -timeout "$timeout" "$@" ./...

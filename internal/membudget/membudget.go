@@ -20,7 +20,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // Limit is one bound on the memory of the process.
@@ -44,9 +43,8 @@ func Limits() []Limit {
 	if n := cgroup(); n > 0 {
 		out = append(out, Limit{Source: "cgroup memory limit", Bytes: n, Budget: n / 10 * 8})
 	}
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur < 1<<62 {
-		lim := int64(rl.Cur)
+	if cur, ok := addressLimit(); ok {
+		lim := cur
 		free := lim - vmSize()
 		b := free/10*9 - arena
 		if b < 16<<20 {
@@ -64,11 +62,10 @@ func Limits() []Limit {
 // runtime would die mapping its next arena. It reads the present size
 // (VmSize) at each call; it is nil when there is no such limit.
 func Guard() func(extra int64) bool {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur >= 1<<62 {
+	lim, ok := addressLimit()
+	if !ok {
 		return nil
 	}
-	lim := int64(rl.Cur)
 	return func(extra int64) bool {
 		return vmSize()+extra+arena+lim/50 <= lim
 	}
@@ -89,15 +86,6 @@ func Budget() Limit {
 // String describes l for the report: "ulimit -v 976 MB".
 func (l Limit) String() string {
 	return fmt.Sprintf("%s %d MB", l.Source, l.Bytes>>20)
-}
-
-// physical is the machine's memory in bytes (0 if unknown).
-func physical() int64 {
-	var si syscall.Sysinfo_t
-	if err := syscall.Sysinfo(&si); err != nil {
-		return 0
-	}
-	return int64(si.Totalram) * int64(si.Unit)
 }
 
 // cgroup is the memory limit of the process's cgroup (v2 memory.max or
