@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/gospin/gospin/ui"
+)
+
+func init() {
+	register(&command{
+		name:  "ui",
+		args:  "[model.pml]",
+		short: "serve gospin's web page on localhost: edit, simulate, verify, charts",
+		long: `
+Ui serves a page on localhost (the address of -addr; the URL is printed)
+with the model given, or an example: the model with its syntax
+highlighted and its errors and warnings on their lines; random,
+interactive and guided (trail) simulation drawn as a message sequence
+chart beside the variables at each step; verification (safety,
+acceptance cycles -a, non-progress cycles -l, weak fairness -f, the
+property, -noreduce, the depth limit, -e) with a live progress line and
+each error's chart; and the process automata and property claims drawn
+as gospin graph -svg draws them. The page and its assets are in the
+binary: nothing else is needed. Stop it with Ctrl-C.`,
+		setup: setupUI,
+	})
+}
+
+func setupUI(fs *flag.FlagSet) func([]string) int {
+	addr := fs.String("addr", "127.0.0.1:7351", "the `host:port` to serve on (port 0: any free port)")
+	return func(args []string) int {
+		if len(args) > 1 {
+			fmt.Fprintln(stderr, "gospin ui: at most one model")
+			return exitUsage
+		}
+		var m ui.Model
+		if len(args) == 1 {
+			src, err := os.ReadFile(args[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "gospin: %v\n", err)
+				return exitUsage
+			}
+			m = ui.Model{Name: filepath.Base(args[0]), Src: string(src)}
+		}
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin ui: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "gospin ui: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+		if err := http.Serve(ln, ui.Handler(m, versionString())); err != nil {
+			fmt.Fprintf(stderr, "gospin ui: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+}

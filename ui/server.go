@@ -1,0 +1,137 @@
+// Package ui is gospin's web interface: a page with the model (its
+// syntax highlighted, its diagnostics on their lines), random,
+// interactive and guided simulation drawn as a message sequence chart
+// beside the variables, verification with a live progress line and each
+// error's chart, and the model's automata. gospin ui serves it on
+// localhost (Handler); the playground (cmd/gospin-wasm, playground/)
+// serves the same page as static files and answers the same requests with
+// gospin compiled to WebAssembly in the browser.
+//
+// The page is plain HTML, CSS and JavaScript (assets/, embedded); the
+// requests and answers are the JSON of lib.go's types.
+package ui
+
+import (
+	"embed"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"path/filepath"
+	"sync"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Assets are the page's files (index.html, app.js, style.css), as the
+// playground copies them.
+func Assets() fs.FS {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err) // the embedded folder is there: a build without it does not compile
+	}
+	return sub
+}
+
+// Info is what the page learns first: that a server answers, its version
+// and the model it was started on.
+type Info struct {
+	Server  bool    `json:"server"`
+	Version string  `json:"version"`
+	Model   Model   `json:"model"`
+	Samples []Model `json:"samples"`
+}
+
+// maxRequest bounds a request's body (a model is at most a few MB).
+const maxRequest = 16 << 20
+
+// Handler serves the page and its API. model is the model the page opens
+// with (its Name and Src; empty for the first sample); version names
+// gospin. Each verification runs until the page cancels it (the request's
+// context); one runs at a time.
+func Handler(model Model, version string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /", http.FileServerFS(Assets()))
+	mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, Info{Server: true, Version: version, Model: model, Samples: Samples()})
+	})
+	mux.HandleFunc("POST /api/check", func(w http.ResponseWriter, r *http.Request) {
+		var m Model
+		if readJSON(w, r, &m) {
+			writeJSON(w, Check(m))
+		}
+	})
+	mux.HandleFunc("POST /api/simulate", func(w http.ResponseWriter, r *http.Request) {
+		var req SimRequest
+		if readJSON(w, r, &req) {
+			writeJSON(w, Simulate(req))
+		}
+	})
+	mux.HandleFunc("POST /api/automata", func(w http.ResponseWriter, r *http.Request) {
+		var m Model
+		if readJSON(w, r, &m) {
+			writeJSON(w, Automata(m))
+		}
+	})
+	var busy sync.Mutex
+	mux.HandleFunc("POST /api/verify", func(w http.ResponseWriter, r *http.Request) {
+		var req VerifyRequest
+		if !readJSON(w, r, &req) {
+			return
+		}
+		if !busy.TryLock() {
+			http.Error(w, "a verification is running", http.StatusConflict)
+			return
+		}
+		defer busy.Unlock()
+		// one JSON object a line: {"progress": ...} while the search runs,
+		// then {"result": ...}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		fl, _ := w.(http.Flusher)
+		enc := json.NewEncoder(w)
+		var mu sync.Mutex
+		send := func(v any) {
+			mu.Lock()
+			defer mu.Unlock()
+			enc.Encode(v)
+			if fl != nil {
+				fl.Flush()
+			}
+		}
+		send(map[string]any{"progress": Progress{}})
+		res := Verify(r.Context(), req, func(p Progress) { send(map[string]any{"progress": p}) })
+		send(map[string]any{"result": res})
+	})
+	return mux
+}
+
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(io.LimitReader(r.Body, maxRequest)).Decode(v); err != nil {
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return false
+	}
+	return true
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+//go:embed samples/*.pml
+var samples embed.FS
+
+// Samples are the example models the page offers.
+func Samples() []Model {
+	var out []Model
+	ents, _ := samples.ReadDir("samples")
+	for _, e := range ents {
+		b, err := samples.ReadFile("samples/" + e.Name())
+		if err == nil {
+			out = append(out, Model{Name: filepath.Base(e.Name()), Src: string(b)})
+		}
+	}
+	return out
+}
