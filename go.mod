@@ -3,13 +3,13 @@ module github.com/gospin/gospin
 go 1.26.8
 
 require (
+	github.com/chromedp/chromedp v0.23.0
 	github.com/zeebo/xxh3 v1.1.0
 	golang.org/x/term v0.47.0
 )
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.10 // indirect
 	golang.org/x/sys v0.49.0 // indirect

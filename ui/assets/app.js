@@ -238,7 +238,7 @@
       if (r.line) gotoLine(r.line);
     }
     $('detail').innerHTML = det;
-    $('vars').tBodies[0].innerHTML = [...vals].map(([n, v]) => '<tr' + (chg.has(n) ? ' class="chg"' : '') + '><td>' + esc(n) + '</td><td>' + esc(v) + '</td></tr>').join('');
+    $('vars').tBodies[0].innerHTML = [...vals].map(([n, v]) => '<tr' + (chg.has(n) ? ' class="chg"' : '') + '><td>' + esc(n) + '</td>' + (v === '' && n.startsWith('chan ') ? '<td class="none">empty</td>' : '<td>' + esc(v) + '</td>') + '</tr>').join('');
     $('where').textContent = i < 0 ? 'initial state' : 'row ' + (i + 1) + ' of ' + chart.rows.length;
   }
   $('first').onclick = () => select(-1);
