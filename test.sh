@@ -37,4 +37,6 @@ go vet ./...
 # breaks them).
 GOOS=js GOARCH=wasm go vet ./cmd/gospin/
 GOOS=wasip1 GOARCH=wasm go vet ./cmd/gospin/
+# the playground's engine (playground/build.sh builds it)
+GOOS=js GOARCH=wasm go vet ./cmd/gospin-wasm/
 exec go test -timeout "$timeout" "$@" ./...

@@ -28,7 +28,7 @@ func main() {
 		"info": js.FuncOf(func(js.Value, []js.Value) any {
 			return answer(ui.Info{Version: version, Samples: ui.Samples()})
 		}),
-		"check": jsonFunc(func(m ui.Model) any { return ui.Check(m) }),
+		"check":    jsonFunc(func(m ui.Model) any { return ui.Check(m) }),
 		"simulate": jsonFunc(func(r ui.SimRequest) any { return ui.Simulate(r) }),
 		"automata": jsonFunc(func(m ui.Model) any { return ui.Automata(m) }),
 		"stop": js.FuncOf(func(js.Value, []js.Value) any {
