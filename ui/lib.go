@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -232,12 +233,17 @@ func Simulate(req SimRequest) SimResult {
 	return sr
 }
 
+var promptRE = regexp.MustCompile(`^Select \[\d+-\d+\]: `)
+
 // splitMenu takes the choice lists out of an interactive run's output;
 // the last one is returned when the run stopped waiting for a choice.
 func splitMenu(out string, waiting bool) (string, []Choice) {
 	var keep strings.Builder
 	var menu []Choice
 	for _, ln := range strings.SplitAfter(out, "\n") {
+		// the prompt "Select [1-2]: " is not ended by the answer's
+		// newline (the input is not echoed): the next line follows it
+		ln = promptRE.ReplaceAllString(ln, "")
 		s := strings.TrimSpace(ln)
 		switch {
 		case s == "Select a statement":

@@ -87,7 +87,7 @@ func TestInteractive(t *testing.T) {
 		t.Errorf("menu %+v, output %q", s.Menu, s.Output)
 	}
 	s = Simulate(SimRequest{Model: m, Mode: "interactive", Choices: []int{1, 1}})
-	if s.Steps != 2 || len(s.Menu) == 0 || len(s.Chart.Rows) != 2 {
+	if s.Steps != 2 || len(s.Menu) == 0 || len(s.Menu) > 3 || len(s.Chart.Rows) != 2 {
 		t.Errorf("after two choices: %d steps, menu %+v, %d rows", s.Steps, s.Menu, len(s.Chart.Rows))
 	}
 }
