@@ -22,6 +22,7 @@ import (
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/internal/membudget"
+	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
@@ -320,7 +321,8 @@ func lower(r *frontend.Result) (*automata.Program, error) {
 // verify that people use: Mode "safety" (the default), "acceptance" (-a)
 // or "nonprogress" (-l); Fair (-f); Property (-N; "" for the first of
 // the model's, "-" for none: -noclaim); NoReduce (-noreduce); Depth (-m);
-// AllErrors (-e: keep going, a trail per error).
+// AllErrors (-e: keep going, a trail per error); BFS (-bfs: breadth-first,
+// the shortest trails).
 type VerifyRequest struct {
 	Model
 	Mode      string `json:"mode"`
@@ -329,6 +331,7 @@ type VerifyRequest struct {
 	NoReduce  bool   `json:"noreduce"`
 	Depth     int    `json:"depth"`
 	AllErrors bool   `json:"allErrors"`
+	BFS       bool   `json:"bfs"`
 }
 
 // Progress is the state of a running search.
@@ -398,6 +401,7 @@ func Verify(ctx context.Context, req VerifyRequest, progress func(Progress)) Ver
 	if req.AllErrors {
 		o.StopAfter, o.AllTrails = 0, true
 	}
+	o.BFS = req.BFS
 	o.Accept = req.Mode == "acceptance"
 	o.NonProgress = req.Mode == "nonprogress"
 	o.Fair = req.Fair && (o.Accept || o.NonProgress)
@@ -537,4 +541,30 @@ func inline(svg string) string {
 		}
 	}
 	return svg
+}
+
+// LTLRequest asks for the Büchi automaton of a formula, as gospin ltl -svg
+// -f draws it (the automaton of the formula as given: the never claim of
+// a property is the automaton of its negation).
+type LTLRequest struct {
+	Formula string `json:"formula"`
+}
+
+// LTL translates a formula and draws its Büchi automaton.
+func LTL(req LTLRequest) AutomataResult {
+	text := strings.TrimSpace(req.Formula)
+	f, names, err := ltl.Parse(text)
+	if err != nil {
+		return AutomataResult{Error: err.Error()}
+	}
+	a, err := ltl.TryTranslate(f, ltl.Options{MaxWork: ltl.DefaultMaxWork})
+	if err != nil {
+		return AutomataResult{Error: err.Error()}
+	}
+	a.Formula = text
+	var b bytes.Buffer
+	if err := graphsvg.WriteSVG(&b, "", graphsvg.Buchi(a, names, text)); err != nil {
+		return AutomataResult{Error: err.Error()}
+	}
+	return AutomataResult{SVG: inline(b.String())}
 }

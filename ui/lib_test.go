@@ -107,3 +107,42 @@ func TestRandomAndAutomata(t *testing.T) {
 		t.Errorf("peterson's mutex: want complete and no error, got %+v", v)
 	}
 }
+
+// A liveness property: searched for acceptance cycles without asking,
+// and the trail's chart marks where the cycle starts.
+func TestLivenessCycle(t *testing.T) {
+	b, err := os.ReadFile("testdata/starve.pml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Model{Name: "starve.pml", Src: string(b)}
+	v := Verify(context.Background(), VerifyRequest{Model: m}, nil)
+	if v.Error != "" || len(v.Errors) != 1 || v.Errors[0].Kind != "acceptance-cycle" || v.Property != "served_eventually" {
+		t.Fatalf("want an acceptance cycle of served_eventually, got %+v", v)
+	}
+	if len(v.Notes) == 0 || !strings.Contains(v.Notes[0], "liveness") {
+		t.Errorf("notes %q: want the note that -a was taken", v.Notes)
+	}
+	s := Simulate(SimRequest{Model: m, Mode: "trail", Trail: v.Errors[0].Trail})
+	if s.Error != "" || s.Chart == nil || !strings.Contains(s.Chart.SVG, `class="cycle"`) {
+		t.Fatalf("replay of the cycle: %+v", s)
+	}
+	if !strings.Contains(s.Output, "Never claim moves") && !strings.Contains(s.Output, "<<<<<START OF CYCLE>>>>>") {
+		t.Errorf("the replay's output shows neither the claim nor the cycle:\n%s", s.Output)
+	}
+}
+
+func TestLTLAndBFS(t *testing.T) {
+	a := LTL(LTLRequest{Formula: "!([] (p -> <> q))"})
+	if a.Error != "" || !strings.Contains(a.SVG, "<svg") || !strings.Contains(a.SVG, "accept") {
+		t.Errorf("Büchi automaton: %q %.300s", a.Error, a.SVG)
+	}
+	if e := LTL(LTLRequest{Formula: "[] (p ->"}); e.Error == "" {
+		t.Error("a broken formula: no error")
+	}
+	v := Verify(context.Background(), VerifyRequest{Model: sample(t, "arbiter.pml"), BFS: true}, nil)
+	// gospin verify -bfs: the violation at depth 10 (depth-first: 11)
+	if len(v.Errors) != 1 || v.Errors[0].Depth != 10 || !strings.Contains(v.Report, "+ Breadth-First Search") {
+		t.Errorf("-bfs: %+v", v)
+	}
+}

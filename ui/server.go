@@ -74,6 +74,12 @@ func Handler(model Model, version string) http.Handler {
 			writeJSON(w, Automata(m))
 		}
 	})
+	mux.HandleFunc("POST /api/ltl", func(w http.ResponseWriter, r *http.Request) {
+		var req LTLRequest
+		if readJSON(w, r, &req) {
+			writeJSON(w, LTL(req))
+		}
+	})
 	var busy sync.Mutex
 	mux.HandleFunc("POST /api/verify", func(w http.ResponseWriter, r *http.Request) {
 		var req VerifyRequest

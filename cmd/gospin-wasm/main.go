@@ -3,7 +3,8 @@
 // Command gospin-wasm is gospin's playground engine: built with
 // GOOS=js GOARCH=wasm (playground/build.sh), it gives the page of package
 // ui the functions that gospin ui answers over HTTP, as
-// globalThis.gospin.{info, check, simulate, automata, verify, stop},
+// globalThis.gospin.{info, check, simulate, automata, ltl, verify,
+// stop},
 // each taking and returning JSON text. verify returns a Promise and calls
 // its second argument with the progress; stop cancels it.
 package main
@@ -31,6 +32,7 @@ func main() {
 		"check":    jsonFunc(func(m ui.Model) any { return ui.Check(m) }),
 		"simulate": jsonFunc(func(r ui.SimRequest) any { return ui.Simulate(r) }),
 		"automata": jsonFunc(func(m ui.Model) any { return ui.Automata(m) }),
+		"ltl":      jsonFunc(func(r ui.LTLRequest) any { return ui.LTL(r) }),
 		"stop": js.FuncOf(func(js.Value, []js.Value) any {
 			mu.Lock()
 			cancel()

@@ -294,7 +294,7 @@
     const req = Object.assign(model(), {
       mode: document.querySelector('input[name=vmode]:checked').value,
       fair: $('fair').checked, property: $('prop').value, noreduce: $('noreduce').checked,
-      depth: +$('depth').value || 10000, allErrors: $('allerr').checked,
+      depth: +$('depth').value || 10000, allErrors: $('allerr').checked, bfs: $('bfs').checked,
     });
     const pr = $('progress'), verdict = $('verdict'), errs = $('errors');
     verdict.innerHTML = ''; errs.innerHTML = ''; $('report').textContent = '';
@@ -351,6 +351,13 @@
     const r = await api.call('automata', model());
     root.innerHTML = r.error ? '<p style="color:#b71c1c;font:13px system-ui">' + esc(r.error) + '</p>' : r.svg;
   };
+
+  $('drawltl').onclick = async () => {
+    const root = shadow($('aut'));
+    const r = await api.call('ltl', { formula: $('formula').value });
+    root.innerHTML = r.error ? '<p style="color:#b71c1c;font:13px system-ui">' + esc(r.error) + '</p>' : r.svg;
+  };
+  $('formula').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('drawltl').click(); });
 
   // ---- start ----
   $('check').onclick = check;
