@@ -16,8 +16,10 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"sync"
 )
 
@@ -111,6 +113,33 @@ func Handler(model Model, version string) http.Handler {
 		send(map[string]any{"result": res})
 	})
 	return mux
+}
+
+// Serve serves the page on ln until it fails. A listener on a loopback
+// address answers only requests addressed to a loopback name (localhost,
+// 127.0.0.1, [::1]), so that a web site cannot reach it through a DNS
+// name rebound to 127.0.0.1.
+func Serve(ln net.Listener, model Model, version string) error {
+	h := Handler(model, version)
+	if a, ok := ln.Addr().(*net.TCPAddr); ok && a.IP.IsLoopback() {
+		h = loopbackOnly(h)
+	}
+	return http.Serve(ln, h)
+}
+
+func loopbackOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.Trim(host, "[]")
+		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "gospin ui answers requests to localhost only", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 
@@ -53,7 +52,7 @@ func setupUI(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		fmt.Fprintf(stdout, "gospin ui: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-		if err := http.Serve(ln, ui.Handler(m, versionString())); err != nil {
+		if err := ui.Serve(ln, m, versionString()); err != nil {
 			fmt.Fprintf(stderr, "gospin ui: %v\n", err)
 			return exitUsage
 		}

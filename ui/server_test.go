@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"bufio"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The HTTP API as the page uses it: the info, the streamed verification
+// (progress lines, then the result), and the refusal of a request that
+// names another host (DNS rebinding).
+func TestServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("no loopback listener:", err)
+	}
+	b, _ := os.ReadFile("samples/arbiter.pml")
+	go Serve(ln, Model{Name: "arbiter.pml", Src: string(b)}, "test")
+	defer ln.Close()
+	url := "http://" + ln.Addr().String()
+
+	resp, err := http.Get(url + "/api/info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info Info
+	json.NewDecoder(resp.Body).Decode(&info)
+	resp.Body.Close()
+	if !info.Server || info.Model.Name != "arbiter.pml" || len(info.Samples) < 3 {
+		t.Errorf("info %+v", info)
+	}
+	resp, err = http.Get(url + "/")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("the page: %v %v", resp, err)
+	}
+	resp.Body.Close()
+
+	req, _ := json.Marshal(VerifyRequest{Model: info.Model})
+	resp, err = http.Post(url+"/api/verify", "application/json", strings.NewReader(string(req)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var lines []map[string]json.RawMessage
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		lines = append(lines, m)
+	}
+	if len(lines) < 2 || lines[0]["progress"] == nil || lines[len(lines)-1]["result"] == nil {
+		t.Fatalf("want progress lines, then the result: %v", lines)
+	}
+	var res VerifyResult
+	json.Unmarshal(lines[len(lines)-1]["result"], &res)
+	if len(res.Errors) != 1 || res.Errors[0].Trail == "" {
+		t.Errorf("result %+v", res)
+	}
+
+	r, _ := http.NewRequest("GET", url+"/api/info", nil)
+	r.Host = "evil.example:80"
+	resp, err = http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a request for host evil.example: status %d, want 403", resp.StatusCode)
+	}
+}
