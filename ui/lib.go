@@ -470,6 +470,14 @@ func Verify(ctx context.Context, req VerifyRequest, progress func(Progress)) Ver
 	return vr
 }
 
+// Stoppable returns a context for Verify and the function that stops
+// the search: it ends as at Ctrl-C, with the figures so far and the
+// reason "stopped".
+func Stoppable(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	return ctx, func() { cancel(&search.StopCause{Reason: "stopped"}) }
+}
+
 // trailText is the trail of error e as gospin verify writes it.
 func trailText(name string, o *verify.Options, e *search.Error) string {
 	t := trail.New()

@@ -51,7 +51,7 @@ const maxRequest = 16 << 20
 // Handler serves the page and its API. model is the model the page opens
 // with (its Name and Src; empty for the first sample); version names
 // gospin. Each verification runs until the page cancels it (the request's
-// context); one runs at a time.
+// context) or until a request to api/stop; one runs at a time.
 func Handler(model Model, version string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(Assets()))
@@ -82,7 +82,15 @@ func Handler(model Model, version string) http.Handler {
 			writeJSON(w, LTL(req))
 		}
 	})
-	var busy sync.Mutex
+	var busy, stopMu sync.Mutex
+	stopRun := func() {}
+	// the page's Stop: the search ends with its figures so far
+	mux.HandleFunc("POST /api/stop", func(w http.ResponseWriter, r *http.Request) {
+		stopMu.Lock()
+		stopRun()
+		stopMu.Unlock()
+		writeJSON(w, struct{}{})
+	})
 	mux.HandleFunc("POST /api/verify", func(w http.ResponseWriter, r *http.Request) {
 		var req VerifyRequest
 		if !readJSON(w, r, &req) {
@@ -93,6 +101,11 @@ func Handler(model Model, version string) http.Handler {
 			return
 		}
 		defer busy.Unlock()
+		ctx, stop := Stoppable(r.Context())
+		defer stop()
+		stopMu.Lock()
+		stopRun = stop
+		stopMu.Unlock()
 		// one JSON object a line: {"progress": ...} while the search runs,
 		// then {"result": ...}
 		w.Header().Set("Content-Type", "application/x-ndjson")
@@ -109,7 +122,7 @@ func Handler(model Model, version string) http.Handler {
 			}
 		}
 		send(map[string]any{"progress": Progress{}})
-		res := Verify(r.Context(), req, func(p Progress) { send(map[string]any{"progress": p}) })
+		res := Verify(ctx, req, func(p Progress) { send(map[string]any{"progress": p}) })
 		send(map[string]any{"result": res})
 	})
 	return mux

@@ -75,3 +75,43 @@ func TestServer(t *testing.T) {
 		t.Errorf("a request for host evil.example: status %d, want 403", resp.StatusCode)
 	}
 }
+
+// Stop ends a running verification with its figures so far.
+func TestServerStop(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("no loopback listener:", err)
+	}
+	go Serve(ln, Model{}, "test")
+	defer ln.Close()
+	url := "http://" + ln.Addr().String()
+	// three counters to 255: 16 million states, far more than the test waits for
+	big := "byte a, b, c;\nactive proctype p() { do :: a < 255 -> a++ :: b < 255 -> b++ :: c < 255 -> c++ od }\n"
+	req, _ := json.Marshal(VerifyRequest{Model: Model{Name: "big.pml", Src: big}, NoReduce: true})
+	resp, err := http.Post(url+"/api/verify", "application/json", strings.NewReader(string(req)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	if !sc.Scan() {
+		t.Fatal("no first progress line")
+	}
+	s, err := http.Post(url+"/api/stop", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Body.Close()
+	var res VerifyResult
+	for sc.Scan() {
+		var m map[string]json.RawMessage
+		json.Unmarshal(sc.Bytes(), &m)
+		if m["result"] != nil {
+			json.Unmarshal(m["result"], &res)
+		}
+	}
+	if res.Complete || res.Reason != "stopped" || res.States >= 16777216 {
+		t.Errorf("after Stop: complete %v, reason %q, %d states", res.Complete, res.Reason, res.States)
+	}
+}

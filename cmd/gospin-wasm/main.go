@@ -24,7 +24,7 @@ var version = "gospin (playground)"
 
 func main() {
 	var mu sync.Mutex
-	var cancel context.CancelFunc = func() {}
+	cancel := func() {}
 	api := map[string]any{
 		"info": js.FuncOf(func(js.Value, []js.Value) any {
 			return answer(ui.Info{Version: version, Samples: ui.Samples()})
@@ -53,7 +53,7 @@ func main() {
 						resolve.Invoke(answer(ui.VerifyResult{Error: "bad request: " + err.Error()}))
 						return
 					}
-					ctx, stop := context.WithCancel(context.Background())
+					ctx, stop := ui.Stoppable(context.Background())
 					mu.Lock()
 					cancel = stop
 					mu.Unlock()

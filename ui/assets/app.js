@@ -36,13 +36,7 @@
     },
     // verify calls onProgress while the search runs and returns the result
     async verify(req, onProgress, signal) {
-      if (!this.server) {
-        const abort = () => window.gospin.stop();
-        signal.addEventListener('abort', abort);
-        try {
-          return JSON.parse(await window.gospin.verify(JSON.stringify(req), (p) => onProgress(JSON.parse(p))));
-        } finally { signal.removeEventListener('abort', abort); }
-      }
+      if (!this.server) return JSON.parse(await window.gospin.verify(JSON.stringify(req), (p) => onProgress(JSON.parse(p))));
       const r = await fetch('api/verify', { method: 'POST', body: JSON.stringify(req), signal });
       if (!r.ok) throw new Error(await r.text());
       const reader = r.body.getReader();
@@ -287,7 +281,14 @@
   // ---- verification ----
   let running = null;
   $('verify').onclick = verify;
-  $('stop').onclick = () => running && running.abort();
+  // Stop ends the search with its figures so far (the server's or the
+  // WebAssembly build's); leaving the page aborts the request
+  $('stop').onclick = () => {
+    if (!running) return;
+    if (api.server) fetch('api/stop', { method: 'POST', body: '{}' });
+    else window.gospin.stop();
+  };
+  window.addEventListener('pagehide', () => running && running.abort());
   function fmt(n) { return Number(n).toLocaleString('en-US'); }
   async function verify() {
     if (running) return;
