@@ -4,7 +4,7 @@
 #
 #   ./playground/build.sh OUTDIR      (then serve OUTDIR with any web server)
 #
-# OUTDIR gets index.html, app.js, style.css (ui/assets), gospin.wasm and Go's
+# OUTDIR gets index.html, app.js, style.css, worker.js (ui/assets), gospin.wasm and Go's
 # wasm_exec.js. Nothing is downloaded. Browsers load WebAssembly from
 # http(s) only, not from file://: e.g. `python3 -m http.server -d OUTDIR`.
 set -eu
@@ -15,7 +15,7 @@ fi
 out=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
-cp "$root"/ui/assets/index.html "$root"/ui/assets/app.js "$root"/ui/assets/style.css "$out"/
+cp "$root"/ui/assets/index.html "$root"/ui/assets/app.js "$root"/ui/assets/style.css "$root"/ui/assets/worker.js "$out"/
 goroot=$(go env GOROOT)
 if [ -f "$goroot/lib/wasm/wasm_exec.js" ]; then
 	cp "$goroot/lib/wasm/wasm_exec.js" "$out"/

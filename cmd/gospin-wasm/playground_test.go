@@ -20,7 +20,8 @@ import (
 // serves its static files with net/http/httptest, and in headless
 // Chromium verifies the first example (the arbiter: an assertion
 // violation, found by gospin compiled to WebAssembly), opens the error's
-// chart, then verifies Peterson's algorithm (no error). The build takes a
+// chart, then verifies Peterson's algorithm (no error), then stops a
+// long search from the page. The build takes a
 // minute or two with a cold Go build cache, so the test runs only with
 // GOSPIN_BROWSER_WASM=1; GOSPIN_SCREENSHOTS=DIR keeps screenshots.
 func TestBrowserPlayground(t *testing.T) {
@@ -34,7 +35,7 @@ func TestBrowserPlayground(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("playground/build.sh: %v\n%s", err, out)
 	}
-	for _, f := range []string{"index.html", "app.js", "style.css", "wasm_exec.js", "gospin.wasm"} {
+	for _, f := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "gospin.wasm"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Fatalf("the playground lacks %s", f)
 		}
@@ -92,5 +93,22 @@ func TestBrowserPlayground(t *testing.T) {
 		t.Errorf("peterson in the playground: %q (%v)", verdict, err)
 	}
 	browsertest.Screenshot(t, ctx, "playground-peterson")
+	// a search of 16 million states, stopped from the page: the search
+	// yields to the browser at each progress report (every 2 s)
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('src'); s.value = 'byte a, b, c;\nactive proctype p() { do :: a++ :: b++ :: c++ :: assert(a + b + c < 1000) od }\n'; s.dispatchEvent(new Event('input')); document.getElementById('noreduce').checked = true; })()`),
+		chromedp.Click(`#verify`),
+		chromedp.Poll[chromedp.Void](`document.getElementById('progress').textContent.includes('states/s')`),
+		chromedp.Click(`#stop`),
+		chromedp.WaitVisible(`#verdict .v`),
+	)
+	stopped := ""
+	if err == nil {
+		stopped, err = chromedp.Run(ctx, chromedp.Text(`#verdict .v`))
+	}
+	if err != nil || !strings.Contains(stopped, "not complete (stopped)") {
+		t.Errorf("a search stopped in the playground: %q (%v)", stopped, err)
+	}
+	browsertest.Screenshot(t, ctx, "playground-stopped")
 	t.Logf("playground: built in %.1f s, verified in Chromium in %.1f s", built.Seconds(), (time.Since(start) - built).Seconds())
 }

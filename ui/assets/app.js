@@ -17,14 +17,36 @@
           return await r.json();
         }
       } catch (e) { /* static: no server */ }
-      await loadScript('wasm_exec.js');
+      // the playground: gospin in WebAssembly, in a worker (worker.js)
       await new Promise((resolve, reject) => {
-        window.gospinReady = resolve;
-        const go = new Go();
-        WebAssembly.instantiateStreaming(fetch('gospin.wasm'), go.importObject)
-          .then((res) => { go.run(res.instance); }, reject);
+        const w = new Worker('worker.js');
+        w.onerror = (e) => reject(new Error(e.message || 'cannot start gospin.wasm'));
+        w.onmessage = (e) => {
+          const m = e.data;
+          if (m.ready) { resolve(); return; }
+          if (m.failed) { reject(new Error(m.failed)); return; }
+          const p = this.pending.get(m.id);
+          if (!p) return;
+          if (m.progress) { if (p.onProgress) p.onProgress(JSON.parse(m.progress)); return; }
+          this.pending.delete(m.id);
+          if (m.error) p.reject(new Error(m.error)); else p.resolve(JSON.parse(m.result));
+        };
+        this.worker = w;
       });
-      return JSON.parse(window.gospin.info());
+      return this.post('info', '{}');
+    },
+    pending: new Map(),
+    seq: 0,
+    post(fn, req, onProgress) {
+      return new Promise((resolve, reject) => {
+        const id = ++this.seq;
+        this.pending.set(id, { resolve, reject, onProgress });
+        this.worker.postMessage({ id, fn, req });
+      });
+    },
+    stop() {
+      if (this.server) fetch('api/stop', { method: 'POST', body: '{}' });
+      else this.worker.postMessage({ fn: 'stop' });
     },
     async call(name, req) {
       if (this.server) {
@@ -32,11 +54,11 @@
         if (!r.ok) throw new Error(await r.text());
         return r.json();
       }
-      return JSON.parse(window.gospin[name](JSON.stringify(req)));
+      return this.post(name, JSON.stringify(req));
     },
     // verify calls onProgress while the search runs and returns the result
     async verify(req, onProgress, signal) {
-      if (!this.server) return JSON.parse(await window.gospin.verify(JSON.stringify(req), (p) => onProgress(JSON.parse(p))));
+      if (!this.server) return this.post('verify', JSON.stringify(req), onProgress);
       const r = await fetch('api/verify', { method: 'POST', body: JSON.stringify(req), signal });
       if (!r.ok) throw new Error(await r.text());
       const reader = r.body.getReader();
@@ -59,13 +81,6 @@
       return result;
     },
   };
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = document.createElement('script');
-      s.src = src; s.onload = resolve; s.onerror = () => reject(new Error('cannot load ' + src));
-      document.head.appendChild(s);
-    });
-  }
 
   // ---- the editor: a textarea over its highlighted copy ----
   const src = $('src'), hl = $('hl'), gutter = $('gutter');
@@ -284,9 +299,7 @@
   // Stop ends the search with its figures so far (the server's or the
   // WebAssembly build's); leaving the page aborts the request
   $('stop').onclick = () => {
-    if (!running) return;
-    if (api.server) fetch('api/stop', { method: 'POST', body: '{}' });
-    else window.gospin.stop();
+    if (running) api.stop();
   };
   window.addEventListener('pagehide', () => running && running.abort());
   function fmt(n) { return Number(n).toLocaleString('en-US'); }
@@ -299,9 +312,14 @@
     });
     const pr = $('progress'), verdict = $('verdict'), errs = $('errors');
     verdict.innerHTML = ''; errs.innerHTML = ''; $('report').textContent = '';
-    pr.className = 'progress run'; pr.textContent = 'verifying…';
     running = new AbortController();
-    $('verify').disabled = true; $('stop').hidden = false;
+    $('verify').disabled = true;
+    // the text may have changed since the last check: its properties too
+    clearTimeout(checkTimer);
+    await check();
+    req.property = $('prop').value;
+    pr.className = 'progress run'; pr.textContent = 'verifying…';
+    $('stop').hidden = false;
     const t0 = performance.now();
     const tick = setInterval(() => { if (pr.textContent.startsWith('verifying')) pr.textContent = 'verifying… ' + ((performance.now() - t0) / 1000).toFixed(1) + ' s'; }, 200);
     let r;
