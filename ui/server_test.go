@@ -3,25 +3,33 @@ package ui
 import (
 	"bufio"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"strings"
 	"testing"
 )
 
+// serve starts the server on a free loopback port and returns its URL
+// (without the final slash). The server lives until the test binary ends.
+func serve(t *testing.T, m Model) string {
+	t.Helper()
+	urls, errs := make(chan string, 1), make(chan error, 1)
+	go func() { errs <- ListenAndServe("127.0.0.1:0", m, "test", func(u string) { urls <- u }) }()
+	select {
+	case u := <-urls:
+		return strings.TrimSuffix(u, "/")
+	case err := <-errs:
+		t.Skip("no loopback server:", err)
+	}
+	return ""
+}
+
 // The HTTP API as the page uses it: the info, the streamed verification
 // (progress lines, then the result), and the refusal of a request that
 // names another host (DNS rebinding).
 func TestServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skip("no loopback listener:", err)
-	}
 	b, _ := os.ReadFile("samples/arbiter.pml")
-	go Serve(ln, Model{Name: "arbiter.pml", Src: string(b)}, "test")
-	defer ln.Close()
-	url := "http://" + ln.Addr().String()
+	url := serve(t, Model{Name: "arbiter.pml", Src: string(b)})
 
 	resp, err := http.Get(url + "/api/info")
 	if err != nil {
@@ -33,11 +41,19 @@ func TestServer(t *testing.T) {
 	if !info.Server || info.Model.Name != "arbiter.pml" || len(info.Samples) < 3 {
 		t.Errorf("info %+v", info)
 	}
-	resp, err = http.Get(url + "/")
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("the page: %v %v", resp, err)
+	for p, ct := range map[string]string{"/": "text/html", "/app.js": "javascript", "/style.css": "text/css", "/worker.js": "javascript"} {
+		resp, err = http.Get(url + p)
+		if err != nil || resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), ct) {
+			t.Fatalf("%s: %v %v", p, resp, err)
+		}
+		resp.Body.Close()
 	}
-	resp.Body.Close()
+	if resp, err = http.Get(url + "/../go.mod"); err == nil {
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("/../go.mod: status %d, want 404", resp.StatusCode)
+		}
+	}
 
 	req, _ := json.Marshal(VerifyRequest{Model: info.Model})
 	resp, err = http.Post(url+"/api/verify", "application/json", strings.NewReader(string(req)))
@@ -78,13 +94,7 @@ func TestServer(t *testing.T) {
 
 // Stop ends a running verification with its figures so far.
 func TestServerStop(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skip("no loopback listener:", err)
-	}
-	go Serve(ln, Model{}, "test")
-	defer ln.Close()
-	url := "http://" + ln.Addr().String()
+	url := serve(t, Model{})
 	// three byte counters (wrapping at 256, read by the assertion, which
 	// holds): 16 million states, far more
 	// than the test waits for

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 
@@ -46,16 +45,10 @@ func setupUI(fs *flag.FlagSet) func([]string) int {
 			}
 			m = ui.Model{Name: filepath.Base(args[0]), Src: string(src)}
 		}
-		ln, err := net.Listen("tcp", *addr)
-		if err != nil {
-			fmt.Fprintf(stderr, "gospin ui: %v\n", err)
-			return exitUsage
-		}
-		fmt.Fprintf(stdout, "gospin ui: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-		if err := ui.Serve(ln, m, versionString()); err != nil {
-			fmt.Fprintf(stderr, "gospin ui: %v\n", err)
-			return exitUsage
-		}
-		return exitOK
+		err := ui.ListenAndServe(*addr, m, versionString(), func(url string) {
+			fmt.Fprintf(stdout, "gospin ui: serving on %s (Ctrl-C stops)\n", url)
+		})
+		fmt.Fprintf(stderr, "gospin ui: %v\n", err)
+		return exitUsage
 	}
 }
