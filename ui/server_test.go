@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -125,5 +126,25 @@ func TestServerStop(t *testing.T) {
 	}
 	if res.Complete || res.Reason != "stopped" || res.States >= 16777216 {
 		t.Errorf("after Stop: complete %v, reason %q, %d states", res.Complete, res.Reason, res.States)
+	}
+}
+
+// gospin links neither package net nor the C runtime: with cgo, net
+// would bring in the C runtime's thread stacks, which break the memory
+// budget under ulimit -v (cmd/gospin's TestMemoryUlimit); serve_unix.go
+// is why gospin ui needs neither.
+func TestGospinLinksNoNet(t *testing.T) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(goCmd, "list", "-deps", "../cmd/gospin").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p == "net" || p == "runtime/cgo" {
+			t.Errorf("cmd/gospin depends on %s", p)
+		}
 	}
 }

@@ -380,6 +380,16 @@
 
   // ---- start ----
   $('check').onclick = check;
+  // Save downloads the text: the page writes no files, served or static
+  function save() {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([src.value], { type: 'text/plain' }));
+    a.download = $('name').value || 'model.pml';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  $('save').onclick = save;
+  document.addEventListener('keydown', (e) => { if (e.key === 's' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); save(); } });
   $('file').onchange = async (e) => {
     const f = e.target.files[0];
     if (f) setModel({ name: f.name, src: await f.text() });
