@@ -265,7 +265,9 @@
   // ---- simulation: random, interactive, guided by a trail ----
   let choices = [], lastTrail = null;
   const simMode = () => document.querySelector('input[name=simmode]:checked').value;
-  document.querySelectorAll('input[name=simmode]').forEach((r) => { r.onchange = () => { choices = []; $('menu').hidden = true; $('simback').hidden = true; }; });
+  // seed and step limit are the random run's
+  const simOpts = () => document.querySelectorAll('#tab-sim .opt').forEach((l) => { l.hidden = simMode() !== 'random'; });
+  document.querySelectorAll('input[name=simmode]').forEach((r) => { r.onchange = () => { choices = []; $('menu').hidden = true; $('simback').hidden = true; simOpts(); }; });
   $('simrun').onclick = () => { choices = []; simulate(); };
   $('simback').onclick = () => { choices.pop(); simulate(); };
   async function simulate() {
@@ -359,7 +361,7 @@
   function replay(trail) {
     lastTrail = trail;
     const t = $('trailmode');
-    t.disabled = false; t.checked = true; choices = [];
+    t.disabled = false; t.checked = true; choices = []; simOpts();
     showTab('sim');
     simulate();
   }
