@@ -258,6 +258,8 @@ func (c *checker) inlineCall(s *ast.InlineCall) {
 		return
 	}
 	f := &inlineFrame{decl: d, args: map[string]ast.Expr{}, scope: c.scope, depth: len(c.frames), pos: s.Name.NamePos}
+	f.exp = &Expansion{Info: newInfo(), Decl: d, Call: s}
+	c.info().Expansions[s] = f.exp
 	for i, p := range d.Params {
 		f.args[p.Name] = s.Args[i]
 	}
