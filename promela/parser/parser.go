@@ -883,6 +883,7 @@ func (p *parser) parseStep() ast.Stmt {
 	return s
 }
 
+// parseStmt parses one statement (not a declaration).
 func (p *parser) parseStmt() ast.Stmt {
 	p.enter()
 	defer p.leave()
@@ -890,28 +891,7 @@ func (p *parser) parseStmt() ast.Stmt {
 	pos := p.pos
 	switch p.tok {
 	case token.IF, token.DO:
-		isIf := p.tok == token.IF
-		p.next()
-		var opts []*ast.Block
-		for p.tok == token.SEP {
-			p.next()
-			b := &ast.Block{Lbrace: p.pos}
-			b.Stmts, b.Arrows = p.parseSequence()
-			if len(b.Stmts) == 0 {
-				p.errorAt(b.Lbrace, "syntax error: empty option")
-			}
-			opts = append(opts, b)
-		}
-		if len(opts) == 0 {
-			p.errorExpected("'::'")
-		}
-		end := p.pos
-		if isIf {
-			p.expectClosing(token.FI, "if")
-			return &ast.IfStmt{If: pos, Options: opts, Fi: end}
-		}
-		p.expectClosing(token.OD, "do")
-		return &ast.DoStmt{Do: pos, Options: opts, Od: end}
+		return p.parseIfDoStmt()
 	case token.ATOMIC, token.D_STEP:
 		tok := p.tok
 		p.next()
@@ -923,38 +903,9 @@ func (p *parser) parseStmt() ast.Stmt {
 	case token.LBRACE:
 		return &ast.BlockStmt{Body: p.parseBlock()}
 	case token.SELECT:
-		p.next()
-		s := &ast.SelectStmt{Select: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Var = p.parseVarRef()
-		p.expect(token.COLON)
-		s.Lo = p.parseExpr()
-		p.expect(token.DOTDOT)
-		s.Hi = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "select (")
-		return s
+		return p.parseSelectStmt()
 	case token.FOR:
-		p.next()
-		s := &ast.ForStmt{For: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Var = p.parseVarRef()
-		if p.tok == token.IDENT && p.lit == "in" {
-			p.next()
-			s.In = p.parseVarRef()
-		} else {
-			p.expect(token.COLON)
-			s.Lo = p.parseExpr()
-			p.expect(token.DOTDOT)
-			s.Hi = p.parseExpr()
-		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "for (")
-		p.got(token.SEMICOLON)
-		s.Body = p.parseBlock()
-		return s
+		return p.parseForStmt()
 	case token.BREAK:
 		p.next()
 		return &ast.BreakStmt{Break: pos}
@@ -968,43 +919,11 @@ func (p *parser) parseStmt() ast.Stmt {
 		p.next()
 		return &ast.AssertStmt{Assert: pos, X: p.parseExpr()}
 	case token.PRINTF:
-		p.next()
-		s := &ast.PrintfStmt{Printf: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		if p.tok == token.STRING {
-			s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
-			p.next()
-		} else {
-			p.errorExpected("format string")
-			s.Format = &ast.StringLit{ValuePos: p.pos}
-		}
-		for p.got(token.COMMA) {
-			s.Args = append(s.Args, p.parseExpr())
-		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "printf (")
-		return s
+		return p.parsePrintfStmt()
 	case token.PRINTM:
-		p.next()
-		s := &ast.PrintmStmt{Printm: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.X = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "printm (")
-		return s
+		return p.parsePrintmStmt()
 	case token.SET_PRIORITY:
-		p.next()
-		s := &ast.SetPriority{SetPos: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Pid = p.parseExpr()
-		p.expect(token.COMMA)
-		s.Prio = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "set_priority (")
-		return s
+		return p.parseSetPriorityStmt()
 	case token.C_CODE, token.C_DECL, token.C_STATE, token.C_TRACK:
 		return p.parseCCode()
 	case token.RETURN:
@@ -1015,15 +934,7 @@ func (p *parser) parseStmt() ast.Stmt {
 	case token.IDENT:
 		next := p.peek(1)
 		if next.tok == token.COLON && !p.procs[p.lit] {
-			label := p.parseIdent()
-			p.next() // :
-			if p.endsSequence() {
-				return &ast.LabeledStmt{Label: label}
-			}
-			if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
-				p.errorAt(p.pos, "a label cannot precede a declaration")
-			}
-			return &ast.LabeledStmt{Label: label, Stmt: p.parseStmt()}
+			return p.parseLabeledStmt()
 		}
 		if next.tok == token.LPAREN && !p.procs[p.lit] {
 			name := p.parseIdent()
@@ -1034,7 +945,139 @@ func (p *parser) parseStmt() ast.Stmt {
 		p.errorExpected("statement")
 		return nil
 	}
+	return p.parseSimpleStmt()
+}
 
+// parseIfDoStmt parses if :: ... fi and do :: ... od.
+func (p *parser) parseIfDoStmt() ast.Stmt {
+	pos := p.pos
+	isIf := p.tok == token.IF
+	p.next()
+	var opts []*ast.Block
+	for p.tok == token.SEP {
+		p.next()
+		b := &ast.Block{Lbrace: p.pos}
+		b.Stmts, b.Arrows = p.parseSequence()
+		if len(b.Stmts) == 0 {
+			p.errorAt(b.Lbrace, "syntax error: empty option")
+		}
+		opts = append(opts, b)
+	}
+	if len(opts) == 0 {
+		p.errorExpected("'::'")
+	}
+	end := p.pos
+	if isIf {
+		p.expectClosing(token.FI, "if")
+		return &ast.IfStmt{If: pos, Options: opts, Fi: end}
+	}
+	p.expectClosing(token.OD, "do")
+	return &ast.DoStmt{Do: pos, Options: opts, Od: end}
+}
+
+// parseSelectStmt parses select (v : lo .. hi).
+func (p *parser) parseSelectStmt() ast.Stmt {
+	s := &ast.SelectStmt{Select: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Var = p.parseVarRef()
+	p.expect(token.COLON)
+	s.Lo = p.parseExpr()
+	p.expect(token.DOTDOT)
+	s.Hi = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "select (")
+	return s
+}
+
+// parseForStmt parses for (v : lo .. hi) { ... } and for (v in a) { ... }.
+func (p *parser) parseForStmt() ast.Stmt {
+	s := &ast.ForStmt{For: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Var = p.parseVarRef()
+	if p.tok == token.IDENT && p.lit == "in" {
+		p.next()
+		s.In = p.parseVarRef()
+	} else {
+		p.expect(token.COLON)
+		s.Lo = p.parseExpr()
+		p.expect(token.DOTDOT)
+		s.Hi = p.parseExpr()
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "for (")
+	p.got(token.SEMICOLON)
+	s.Body = p.parseBlock()
+	return s
+}
+
+// parsePrintfStmt parses printf("format", args...).
+func (p *parser) parsePrintfStmt() ast.Stmt {
+	s := &ast.PrintfStmt{Printf: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	if p.tok == token.STRING {
+		s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
+		p.next()
+	} else {
+		p.errorExpected("format string")
+		s.Format = &ast.StringLit{ValuePos: p.pos}
+	}
+	for p.got(token.COMMA) {
+		s.Args = append(s.Args, p.parseExpr())
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "printf (")
+	return s
+}
+
+// parsePrintmStmt parses printm(x).
+func (p *parser) parsePrintmStmt() ast.Stmt {
+	s := &ast.PrintmStmt{Printm: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.X = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "printm (")
+	return s
+}
+
+// parseSetPriorityStmt parses set_priority(pid, prio).
+func (p *parser) parseSetPriorityStmt() ast.Stmt {
+	s := &ast.SetPriority{SetPos: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Pid = p.parseExpr()
+	p.expect(token.COMMA)
+	s.Prio = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "set_priority (")
+	return s
+}
+
+// parseLabeledStmt parses label: statement (or a label that ends a
+// sequence).
+func (p *parser) parseLabeledStmt() ast.Stmt {
+	label := p.parseIdent()
+	p.next() // :
+	if p.endsSequence() {
+		return &ast.LabeledStmt{Label: label}
+	}
+	if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
+		p.errorAt(p.pos, "a label cannot precede a declaration")
+	}
+	return &ast.LabeledStmt{Label: label, Stmt: p.parseStmt()}
+}
+
+// parseSimpleStmt parses a statement that starts with an expression: a
+// condition, an assignment, ++ or --, a send or a receive.
+func (p *parser) parseSimpleStmt() ast.Stmt {
 	x := p.parseExpr()
 	if p.implicitSemi() {
 		return &ast.ExprStmt{X: x}
@@ -1054,19 +1097,25 @@ func (p *parser) parseStmt() ast.Stmt {
 		s.Args, s.ParenAt = p.parseMsgArgs(false)
 		return s
 	case token.QUEST, token.RQUEST:
-		s := &ast.RecvStmt{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
-		p.next()
-		if p.tok == token.LSS {
-			s.Keep = true
-			p.next()
-			s.Args, s.ParenAt = p.parseMsgArgs(true)
-			p.expectClosing(token.GTR, "receive poll <")
-		} else {
-			s.Args, s.ParenAt = p.parseMsgArgs(true)
-		}
-		return s
+		return p.parseRecvStmt(x)
 	}
 	return &ast.ExprStmt{X: x}
+}
+
+// parseRecvStmt parses the rest of a receive on channel x: ? or ??, and
+// the arguments, in < > for a poll that keeps the message.
+func (p *parser) parseRecvStmt(x ast.Expr) ast.Stmt {
+	s := &ast.RecvStmt{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
+	p.next()
+	if p.tok == token.LSS {
+		s.Keep = true
+		p.next()
+		s.Args, s.ParenAt = p.parseMsgArgs(true)
+		p.expectClosing(token.GTR, "receive poll <")
+	} else {
+		s.Args, s.ParenAt = p.parseMsgArgs(true)
+	}
+	return s
 }
 
 // parseBlock parses `{ sequence }` nested in a statement.
