@@ -579,6 +579,16 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 		c.varInit(s, v)
 		if prev, ok := sc.syms[s.Name]; ok && prev.Kind != BuiltinSym {
 			c.errorf(s.Pos, "%s redeclared in this scope (first declared at %s)", s.Name, c.where(prev.Pos, s.Pos))
+		} else if prev := sc.lookup(s.Name); sc != c.global && prev != nil && prev.Kind == VarSym {
+			// SPIN 6 (sym.c lookup, setptype): a name visible where it
+			// is declared, a global or a local of an enclosing block or
+			// of the code around an inline call, cannot be declared
+			// again; sibling blocks may reuse a name
+			what := "a local variable"
+			if prev.Global {
+				what = "a global variable"
+			}
+			c.errorf(s.Pos, "%s redeclared: %s of that name is visible here (declared at %s)", s.Name, what, c.where(prev.Pos, s.Pos))
 		} else if _, isMtype := c.prog.Mtypes[s.Name]; isMtype {
 			c.errorf(s.Pos, "%s is an mtype constant and cannot be declared as a variable", s.Name)
 		} else if strings.HasPrefix(s.Name, "_") && c.global.syms[s.Name] != nil {

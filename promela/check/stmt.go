@@ -29,7 +29,8 @@ func (c *checker) block(b *ast.Block, newScope bool) {
 func (c *checker) options(opts []*ast.Block, what string) {
 	elses := 0
 	for _, o := range opts {
-		c.pushScope()
+		// an option is no block: a variable declared in it is visible
+		// after the if or do, as in SPIN
 		for i, s := range o.Stmts {
 			if isElse(s) {
 				elses++
@@ -39,7 +40,6 @@ func (c *checker) options(opts []*ast.Block, what string) {
 			}
 			c.stmt(s, i == 0)
 		}
-		c.popScope()
 	}
 }
 
