@@ -102,23 +102,6 @@ func ParseFile(file *token.File, errs *diag.List) (m *ast.Model) {
 	return m
 }
 
-// ParseLTL parses a stand-alone LTL formula (as given to `gospin ltl -f`).
-func ParseLTL(file *token.File, errs *diag.List) (f ast.LTL) {
-	p := newParser(file, errs, scanner.ScanLTL)
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(bailout); !ok {
-				panic(r)
-			}
-		}
-	}()
-	f = p.parseLTL()
-	if p.tok != token.EOF {
-		p.errorExpected("end of formula")
-	}
-	return f
-}
-
 // ParseExpr parses a stand-alone Promela expression.
 func ParseExpr(file *token.File, errs *diag.List) (x ast.Expr) {
 	p := newParser(file, errs, 0)
