@@ -15,93 +15,22 @@ func Inspect(n Node, f func(Node) bool) {
 		return
 	}
 	switch n := n.(type) {
-	case *Model:
-		for _, c := range n.Decls {
-			Inspect(c, f)
-		}
-	case *Type:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-	case *VarDecl:
-		if n.Type != nil {
-			Inspect(n.Type, f)
-		}
-		for _, c := range n.Vars {
-			Inspect(c, f)
-		}
-	case *VarSpec:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		Inspect(n.Len, f)
-		Inspect(n.Bits, f)
-		Inspect(n.Init, f)
-		for _, c := range n.InitList {
-			Inspect(c, f)
-		}
+	case Expr:
+		inspectExpr(n, f)
+	case Stmt:
+		inspectStmt(n, f)
+	default:
+		inspectOther(n, f)
+	}
+}
+
+// inspectExpr visits the children of an expression.
+func inspectExpr(n Expr, f func(Node) bool) {
+	switch n := n.(type) {
 	case *ChanType:
 		Inspect(n.Cap, f)
 		for _, c := range n.Fields {
 			Inspect(c, f)
-		}
-	case *MtypeDecl:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		for _, c := range n.Values {
-			Inspect(c, f)
-		}
-	case *TypedefDecl:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		for _, c := range n.Fields {
-			Inspect(c, f)
-		}
-	case *ProcDecl:
-		Inspect(n.Count, f)
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		for _, c := range n.Params {
-			Inspect(c, f)
-		}
-		Inspect(n.Priority, f)
-		Inspect(n.Provided, f)
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
-	case *InitDecl:
-		Inspect(n.Priority, f)
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
-	case *NeverDecl:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
-	case *TraceDecl:
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
-	case *LTLDecl:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		Inspect(n.Formula, f)
-	case *InlineDecl:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
-		for _, c := range n.Params {
-			Inspect(c, f)
-		}
-		if n.Body != nil {
-			Inspect(n.Body, f)
 		}
 	case *ParenExpr:
 		Inspect(n.X, f)
@@ -119,29 +48,17 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Index, f)
 	case *SelectorExpr:
 		Inspect(n.X, f)
-		if n.Sel != nil {
-			Inspect(n.Sel, f)
-		}
+		Inspect(n.Sel, f)
 	case *RemoteLabel:
-		if n.Proc != nil {
-			Inspect(n.Proc, f)
-		}
+		Inspect(n.Proc, f)
 		Inspect(n.Index, f)
-		if n.Label != nil {
-			Inspect(n.Label, f)
-		}
+		Inspect(n.Label, f)
 	case *RemoteVar:
-		if n.Proc != nil {
-			Inspect(n.Proc, f)
-		}
+		Inspect(n.Proc, f)
 		Inspect(n.Index, f)
-		if n.Var != nil {
-			Inspect(n.Var, f)
-		}
+		Inspect(n.Var, f)
 	case *RunExpr:
-		if n.Proc != nil {
-			Inspect(n.Proc, f)
-		}
+		Inspect(n.Proc, f)
 		for _, c := range n.Args {
 			Inspect(c, f)
 		}
@@ -158,23 +75,25 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(c, f)
 		}
 	case *InlineCallExpr:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
+		Inspect(n.Name, f)
 		for _, c := range n.Args {
 			Inspect(c, f)
 		}
-	case *LTLProp:
-		Inspect(n.X, f)
-	case *LTLUnary:
-		Inspect(n.X, f)
-	case *LTLBinary:
-		Inspect(n.X, f)
-		Inspect(n.Y, f)
-	case *LTLParen:
-		Inspect(n.X, f)
-	case *Block:
-		for _, c := range n.Stmts {
+	}
+	// no children: CCode, Ident, IntLit, StringLit, TimeoutExpr
+}
+
+// inspectStmt visits the children of a statement.
+func inspectStmt(n Stmt, f func(Node) bool) {
+	switch n := n.(type) {
+	case *VarDecl:
+		Inspect(n.Type, f)
+		for _, c := range n.Vars {
+			Inspect(c, f)
+		}
+	case *MtypeDecl:
+		Inspect(n.Name, f)
+		for _, c := range n.Values {
 			Inspect(c, f)
 		}
 	case *ExprStmt:
@@ -203,26 +122,16 @@ func Inspect(n Node, f func(Node) bool) {
 			Inspect(c, f)
 		}
 	case *GotoStmt:
-		if n.Label != nil {
-			Inspect(n.Label, f)
-		}
+		Inspect(n.Label, f)
 	case *LabeledStmt:
-		if n.Label != nil {
-			Inspect(n.Label, f)
-		}
+		Inspect(n.Label, f)
 		Inspect(n.Stmt, f)
 	case *AtomicStmt:
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
+		Inspect(n.Body, f)
 	case *DStepStmt:
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
+		Inspect(n.Body, f)
 	case *BlockStmt:
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
+		Inspect(n.Body, f)
 	case *UnlessStmt:
 		Inspect(n.Main, f)
 		Inspect(n.Escape, f)
@@ -235,24 +144,18 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Lo, f)
 		Inspect(n.Hi, f)
 		Inspect(n.In, f)
-		if n.Body != nil {
-			Inspect(n.Body, f)
-		}
+		Inspect(n.Body, f)
 	case *AssertStmt:
 		Inspect(n.X, f)
 	case *PrintfStmt:
-		if n.Format != nil {
-			Inspect(n.Format, f)
-		}
+		Inspect(n.Format, f)
 		for _, c := range n.Args {
 			Inspect(c, f)
 		}
 	case *PrintmStmt:
 		Inspect(n.X, f)
 	case *InlineCall:
-		if n.Name != nil {
-			Inspect(n.Name, f)
-		}
+		Inspect(n.Name, f)
 		for _, c := range n.Args {
 			Inspect(c, f)
 		}
@@ -263,9 +166,74 @@ func Inspect(n Node, f func(Node) bool) {
 	case *SetPriority:
 		Inspect(n.Pid, f)
 		Inspect(n.Prio, f)
-	case *CCode, *Ident, *IntLit, *StringLit, *TimeoutExpr, *LTLConst, *ElseStmt, *BreakStmt:
-		// no children
 	}
+	// no children: ElseStmt, BreakStmt
+}
+
+// inspectOther visits the children of declarations, formulas and the
+// other nodes.
+func inspectOther(n Node, f func(Node) bool) {
+	switch n := n.(type) {
+	case *TypedefDecl:
+		Inspect(n.Name, f)
+		for _, c := range n.Fields {
+			Inspect(c, f)
+		}
+	case *ProcDecl:
+		Inspect(n.Count, f)
+		Inspect(n.Name, f)
+		for _, c := range n.Params {
+			Inspect(c, f)
+		}
+		Inspect(n.Priority, f)
+		Inspect(n.Provided, f)
+		Inspect(n.Body, f)
+	case *InitDecl:
+		Inspect(n.Priority, f)
+		Inspect(n.Body, f)
+	case *NeverDecl:
+		Inspect(n.Name, f)
+		Inspect(n.Body, f)
+	case *TraceDecl:
+		Inspect(n.Body, f)
+	case *LTLDecl:
+		Inspect(n.Name, f)
+		Inspect(n.Formula, f)
+	case *InlineDecl:
+		Inspect(n.Name, f)
+		for _, c := range n.Params {
+			Inspect(c, f)
+		}
+		Inspect(n.Body, f)
+	case *LTLProp:
+		Inspect(n.X, f)
+	case *LTLUnary:
+		Inspect(n.X, f)
+	case *LTLBinary:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *LTLParen:
+		Inspect(n.X, f)
+	case *Model:
+		for _, c := range n.Decls {
+			Inspect(c, f)
+		}
+	case *Type:
+		Inspect(n.Name, f)
+	case *VarSpec:
+		Inspect(n.Name, f)
+		Inspect(n.Len, f)
+		Inspect(n.Bits, f)
+		Inspect(n.Init, f)
+		for _, c := range n.InitList {
+			Inspect(c, f)
+		}
+	case *Block:
+		for _, c := range n.Stmts {
+			Inspect(c, f)
+		}
+	}
+	// no children: LTLConst
 }
 
 // isNil reports whether n is nil or a nil pointer to a node.

@@ -1494,128 +1494,17 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 	case *ast.CondExpr:
 		return &Cond{C: l.expr(e.Cond), T: l.expr(e.Then), E: l.expr(e.Else)}
 	case *ast.IndexExpr:
-		x := l.expr(e.X)
-		r, ok := x.(*Ref)
-		if !ok {
-			l.errorf(e.Pos(), "indexing a non-array")
-			return &Const{0}
-		}
-		idx := l.expr(e.Index)
-		if len(r.Path) > 0 {
-			last := &r.Path[len(r.Path)-1]
-			if last.Field.Len == 0 || last.Index != nil {
-				l.errorf(e.Pos(), "%s is not an array", last.Field.Name)
-			}
-			last.Index = idx
-		} else {
-			if (r.Var.Len == 0 && r.Var.Type.Kind != ast.BadType) || r.Index != nil {
-				l.errorf(e.Pos(), "%s is not an array", r.Var.Name)
-			}
-			r.Index = idx
-		}
-		return r
+		return l.indexExpr(e)
 	case *ast.SelectorExpr:
-		x := l.expr(e.X)
-		r, ok := x.(*Ref)
-		if !ok {
-			l.errorf(e.Pos(), "field selection on a non-struct")
-			return &Const{0}
-		}
-		t := r.Var.Type
-		if len(r.Path) > 0 {
-			t = r.Path[len(r.Path)-1].Field.Type
-		}
-		if t.Struct == nil {
-			l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
-			return &Const{0}
-		}
-		for _, f := range t.Struct.Fields {
-			if f.Name == e.Sel.Name {
-				r.Path = append(r.Path, Sel{Field: f})
-				return r
-			}
-		}
-		l.errorf(e.Sel.NamePos, "no field %s in %s", e.Sel.Name, t.Struct.Name)
-		return &Const{0}
+		return l.selectorExpr(e)
 	case *ast.RemoteVar:
-		p := l.procRef(e.Proc)
-		sym := l.info.Uses[e.Var]
-		if p == nil || sym == nil {
-			l.errorf(e.Var.NamePos, "internal error: %s:%s was not resolved by the checker", e.Proc.Name, e.Var.Name)
-			return &Const{0}
-		}
-		v := l.vars[sym]
-		rem := &Remote{Proc: p}
-		if e.Index != nil {
-			rem.Pid = l.expr(e.Index)
-		}
-		r := &Ref{Var: v, Remote: rem, Pos: l.pos(e.Pos())}
-		if v == nil {
-			// the proctype may not have been lowered yet: resolve at the end
-			r.Var = &Var{Name: e.Var.Name, Proc: p, Type: Type{Kind: ast.BadType}}
-			l.lateRefs = append(l.lateRefs, lateRef{r, sym})
-		}
-		return r
+		return l.remoteVar(e)
 	case *ast.RemoteLabel:
-		p := l.procRef(e.Proc)
-		if p == nil {
-			l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
-			return &Const{0}
-		}
-		rl := &RemoteLabel{Remote: Remote{Proc: p}, Loc: -1}
-		if e.Index != nil {
-			rl.Remote.Pid = l.expr(e.Index)
-		}
-		l.lateLabels = append(l.lateLabels, lateLabel{rl, e.Label.Name, l.pos(e.Label.NamePos)})
-		return rl
+		return l.remoteLabel(e)
 	case *ast.RunExpr:
-		p := l.procRef(e.Proc)
-		if p == nil || p.Kind != ProcType {
-			l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
-			return &Const{0}
-		}
-		r := &Run{Proc: p}
-		for _, a := range e.Args {
-			r.Args = append(r.Args, flattenExpr(l.expr(a))...)
-		}
-		if e.Priority != nil {
-			r.Prio = l.expr(e.Priority)
-			l.prog.UsesPriority = true
-		}
-		return r
+		return l.runExpr(e)
 	case *ast.CallExpr:
-		var fn Builtin
-		switch e.Fun {
-		case token.LEN:
-			fn = BLen
-		case token.EMPTY:
-			fn = BEmpty
-		case token.NEMPTY:
-			fn = BNempty
-		case token.FULL:
-			fn = BFull
-		case token.NFULL:
-			fn = BNfull
-		case token.ENABLED:
-			fn = BEnabled
-		case token.PC_VALUE:
-			fn = BPcValue
-		case token.GET_PRIORITY:
-			fn = BGetPrio
-			l.prog.UsesPriority = true
-		default:
-			l.errorf(e.Pos(), "unknown function %s", e.Fun)
-			return &Const{0}
-		}
-		c := &Call{Fn: fn}
-		for _, a := range e.Args {
-			c.Args = append(c.Args, l.expr(a))
-		}
-		if len(c.Args) != 1 {
-			l.errorf(e.Pos(), "%s takes one argument", e.Fun)
-			return &Const{0}
-		}
-		return c
+		return l.callExpr(e)
 	case *ast.PollExpr:
 		return &Poll{Chan: l.expr(e.Chan), Random: e.Random, Args: l.recvArgs(e.Args)}
 	case *ast.TimeoutExpr:
@@ -1634,6 +1523,147 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 	}
 	l.errorf(e.Pos(), "unsupported expression %T", e)
 	return &Const{0}
+}
+
+// indexExpr lowers x[i].
+func (l *lowerer) indexExpr(e *ast.IndexExpr) Expr {
+	x := l.expr(e.X)
+	r, ok := x.(*Ref)
+	if !ok {
+		l.errorf(e.Pos(), "indexing a non-array")
+		return &Const{0}
+	}
+	idx := l.expr(e.Index)
+	if len(r.Path) > 0 {
+		last := &r.Path[len(r.Path)-1]
+		if last.Field.Len == 0 || last.Index != nil {
+			l.errorf(e.Pos(), "%s is not an array", last.Field.Name)
+		}
+		last.Index = idx
+	} else {
+		if (r.Var.Len == 0 && r.Var.Type.Kind != ast.BadType) || r.Index != nil {
+			l.errorf(e.Pos(), "%s is not an array", r.Var.Name)
+		}
+		r.Index = idx
+	}
+	return r
+}
+
+// selectorExpr lowers x.f.
+func (l *lowerer) selectorExpr(e *ast.SelectorExpr) Expr {
+	x := l.expr(e.X)
+	r, ok := x.(*Ref)
+	if !ok {
+		l.errorf(e.Pos(), "field selection on a non-struct")
+		return &Const{0}
+	}
+	t := r.Var.Type
+	if len(r.Path) > 0 {
+		t = r.Path[len(r.Path)-1].Field.Type
+	}
+	if t.Struct == nil {
+		l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
+		return &Const{0}
+	}
+	for _, f := range t.Struct.Fields {
+		if f.Name == e.Sel.Name {
+			r.Path = append(r.Path, Sel{Field: f})
+			return r
+		}
+	}
+	l.errorf(e.Sel.NamePos, "no field %s in %s", e.Sel.Name, t.Struct.Name)
+	return &Const{0}
+}
+
+// remoteVar lowers P[i]:v, the local v of a process of P.
+func (l *lowerer) remoteVar(e *ast.RemoteVar) Expr {
+	p := l.procRef(e.Proc)
+	sym := l.info.Uses[e.Var]
+	if p == nil || sym == nil {
+		l.errorf(e.Var.NamePos, "internal error: %s:%s was not resolved by the checker", e.Proc.Name, e.Var.Name)
+		return &Const{0}
+	}
+	v := l.vars[sym]
+	rem := &Remote{Proc: p}
+	if e.Index != nil {
+		rem.Pid = l.expr(e.Index)
+	}
+	r := &Ref{Var: v, Remote: rem, Pos: l.pos(e.Pos())}
+	if v == nil {
+		// the proctype may not have been lowered yet: resolve at the end
+		r.Var = &Var{Name: e.Var.Name, Proc: p, Type: Type{Kind: ast.BadType}}
+		l.lateRefs = append(l.lateRefs, lateRef{r, sym})
+	}
+	return r
+}
+
+// remoteLabel lowers P[i]@L, whether a process of P is at label L.
+func (l *lowerer) remoteLabel(e *ast.RemoteLabel) Expr {
+	p := l.procRef(e.Proc)
+	if p == nil {
+		l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
+		return &Const{0}
+	}
+	rl := &RemoteLabel{Remote: Remote{Proc: p}, Loc: -1}
+	if e.Index != nil {
+		rl.Remote.Pid = l.expr(e.Index)
+	}
+	l.lateLabels = append(l.lateLabels, lateLabel{rl, e.Label.Name, l.pos(e.Label.NamePos)})
+	return rl
+}
+
+// runExpr lowers run P(args).
+func (l *lowerer) runExpr(e *ast.RunExpr) Expr {
+	p := l.procRef(e.Proc)
+	if p == nil || p.Kind != ProcType {
+		l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
+		return &Const{0}
+	}
+	r := &Run{Proc: p}
+	for _, a := range e.Args {
+		r.Args = append(r.Args, flattenExpr(l.expr(a))...)
+	}
+	if e.Priority != nil {
+		r.Prio = l.expr(e.Priority)
+		l.prog.UsesPriority = true
+	}
+	return r
+}
+
+// callExpr lowers a call of a predefined function.
+func (l *lowerer) callExpr(e *ast.CallExpr) Expr {
+	var fn Builtin
+	switch e.Fun {
+	case token.LEN:
+		fn = BLen
+	case token.EMPTY:
+		fn = BEmpty
+	case token.NEMPTY:
+		fn = BNempty
+	case token.FULL:
+		fn = BFull
+	case token.NFULL:
+		fn = BNfull
+	case token.ENABLED:
+		fn = BEnabled
+	case token.PC_VALUE:
+		fn = BPcValue
+	case token.GET_PRIORITY:
+		fn = BGetPrio
+		l.prog.UsesPriority = true
+	default:
+		l.errorf(e.Pos(), "unknown function %s", e.Fun)
+		return &Const{0}
+	}
+	c := &Call{Fn: fn}
+	for _, a := range e.Args {
+		c.Args = append(c.Args, l.expr(a))
+	}
+	if len(c.Args) != 1 {
+		l.errorf(e.Pos(), "%s takes one argument", e.Fun)
+		return &Const{0}
+	}
+	return c
 }
 
 type lateLabel struct {
