@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/ltl/grammar"
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/scanner"
 	"github.com/gospin/gospin/promela/token"
@@ -1503,102 +1504,136 @@ func (p *parser) procNames() map[string]bool {
 	}
 }
 
-func (p *parser) ltlBinaryOp() (ast.LTLOp, int, bool) {
-	switch p.tok {
-	case token.ARROW:
-		return ast.LTLImplies, 1, true
-	case token.EQUIV:
-		return ast.LTLEquiv, 1, true
-	case token.LOR:
-		return ast.LTLOr, 2, true
-	case token.LAND:
-		return ast.LTLAnd, 3, true
-	case token.IDENT:
-		switch p.lit {
-		case "implies":
-			return ast.LTLImplies, 1, true
-		case "equivalent":
-			return ast.LTLEquiv, 1, true
-		case "U", "until", "stronguntil":
-			return ast.LTLUntil, 4, true
-		case "W", "weakuntil":
-			return ast.LTLWeakUntil, 4, true
-		case "V", "release":
-			return ast.LTLRelease, 4, true
-		}
-	}
-	return 0, 0, false
+// parseLTL parses the formula of an ltl block with the LTL grammar of
+// package ltl/grammar (the one stand-alone formulas are read with too),
+// in ltlSyntax.
+func (p *parser) parseLTL() ast.LTL {
+	f, _ := grammar.Parse[ast.LTL](&ltlSyntax{p: p})
+	return f
 }
 
-func (p *parser) parseLTL() ast.LTL { return p.parseLTLBinary(1) }
-
-func (p *parser) parseLTLBinary(prec1 int) ast.LTL {
-	x := p.parseLTLUnary()
-	for {
-		op, prec, ok := p.ltlBinaryOp()
-		if !ok || prec < prec1 {
-			return x
-		}
-		pos := p.pos
-		p.operator()
-		p.next()
-		y := p.parseLTLBinary(prec + 1)
-		x = &ast.LTLBinary{X: x, OpPos: pos, Op: op, Y: y}
-	}
+// ltlSyntax is the syntax of ltl blocks: Promela's tokens (SPIN's
+// operators, with the words of SPIN's ltl syntax), propositions that are
+// Promela expressions, and the parser's diagnostics (it reports into the
+// parser's list and never returns an error).
+type ltlSyntax struct {
+	p    *parser
+	last grammar.Kind // the kind of the token Peek returned
 }
 
-func (p *parser) ltlUnaryOp() (ast.LTLOp, bool) {
-	switch p.tok {
-	case token.NOT:
-		return ast.LTLNot, true
-	case token.ALWAYS:
-		return ast.LTLAlways, true
-	case token.EVENTUALLY:
-		return ast.LTLEventually, true
-	case token.IDENT:
-		switch p.lit {
-		case "X", "next":
-			return ast.LTLNext, true
-		case "always":
-			return ast.LTLAlways, true
-		case "eventually":
-			return ast.LTLEventually, true
+func (s *ltlSyntax) Peek(operand bool) grammar.Token {
+	p := s.p
+	k := grammar.KOther
+	if operand {
+		switch p.tok {
+		case token.NOT:
+			k = grammar.KNot
+		case token.ALWAYS:
+			k = grammar.KAlways
+		case token.EVENTUALLY:
+			k = grammar.KEventually
+		case token.IDENT:
+			switch p.lit {
+			case "X", "next":
+				k = grammar.KNext
+			case "always":
+				k = grammar.KAlways
+			case "eventually":
+				k = grammar.KEventually
+			}
+		case token.TRUE, token.FALSE:
+			// true == x is a proposition
+			if p.peek(1).tok.Precedence() < 3 {
+				k = grammar.KFalse
+				if p.tok == token.TRUE {
+					k = grammar.KTrue
+				}
+			}
+		case token.LPAREN:
+			k = grammar.KLparen
 		}
-	}
-	return 0, false
-}
-
-func (p *parser) parseLTLUnary() ast.LTL {
-	p.enter()
-	defer p.leave()
-	if op, ok := p.ltlUnaryOp(); ok {
-		pos := p.pos
-		p.next()
-		return &ast.LTLUnary{OpPos: pos, Op: op, X: p.parseLTLUnary()}
-	}
-	switch p.tok {
-	case token.TRUE, token.FALSE:
-		if p.peek(1).tok.Precedence() < 3 {
-			c := &ast.LTLConst{ValuePos: p.pos, Value: p.tok == token.TRUE}
-			p.next()
-			return c
-		}
-	case token.LPAREN:
-		lp := p.pos
-		p.next()
-		p.parDepth++
-		f := p.parseLTL()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "parenthesized formula")
-		if p.tok.Precedence() >= 3 {
-			// (a + b) > c: the parenthesis was part of a proposition.
-			if x, ok := ltlToExpr(f); ok {
-				return &ast.LTLProp{X: p.parseBinary(&ast.ParenExpr{Lparen: lp, X: x}, 3)}
+	} else {
+		switch p.tok {
+		case token.ARROW:
+			k = grammar.KImplies
+		case token.EQUIV:
+			k = grammar.KEquiv
+		case token.LOR:
+			k = grammar.KOr
+		case token.LAND:
+			k = grammar.KAnd
+		case token.IDENT:
+			switch p.lit {
+			case "implies":
+				k = grammar.KImplies
+			case "equivalent":
+				k = grammar.KEquiv
+			case "U", "until", "stronguntil":
+				k = grammar.KUntil
+			case "W", "weakuntil":
+				k = grammar.KWeakUntil
+			case "V", "release":
+				k = grammar.KRelease
 			}
 		}
-		return &ast.LTLParen{Lparen: lp, X: f}
 	}
-	return &ast.LTLProp{X: p.parseBinary(nil, 3)}
+	s.last = k
+	return grammar.Token{Kind: k, Pos: int(p.pos)}
+}
+
+func (s *ltlSyntax) Next() {
+	switch s.last {
+	case grammar.KImplies, grammar.KEquiv, grammar.KOr, grammar.KAnd, grammar.KUntil, grammar.KWeakUntil, grammar.KRelease:
+		s.p.operator()
+		s.p.next()
+	case grammar.KLparen:
+		s.p.next()
+		s.p.parDepth++
+	default:
+		s.p.next()
+	}
+}
+
+func (s *ltlSyntax) Enter(grammar.Token) error { s.p.enter(); return nil }
+
+func (s *ltlSyntax) Leave(grammar.Token) { s.p.leave() }
+
+func (s *ltlSyntax) Const(t grammar.Token) ast.LTL {
+	return &ast.LTLConst{ValuePos: token.Pos(t.Pos), Value: t.Kind == grammar.KTrue}
+}
+
+func (s *ltlSyntax) Atom() (ast.LTL, error) {
+	return &ast.LTLProp{X: s.p.parseBinary(nil, 3)}, nil
+}
+
+var ltlOps = map[grammar.Kind]ast.LTLOp{
+	grammar.KNot: ast.LTLNot, grammar.KAlways: ast.LTLAlways,
+	grammar.KEventually: ast.LTLEventually, grammar.KNext: ast.LTLNext,
+	grammar.KImplies: ast.LTLImplies, grammar.KEquiv: ast.LTLEquiv,
+	grammar.KOr: ast.LTLOr, grammar.KAnd: ast.LTLAnd,
+	grammar.KUntil: ast.LTLUntil, grammar.KWeakUntil: ast.LTLWeakUntil,
+	grammar.KRelease: ast.LTLRelease,
+}
+
+func (s *ltlSyntax) Unary(op grammar.Token, x ast.LTL) ast.LTL {
+	return &ast.LTLUnary{OpPos: token.Pos(op.Pos), Op: ltlOps[op.Kind], X: x}
+}
+
+func (s *ltlSyntax) Binary(op grammar.Token, x, y ast.LTL) ast.LTL {
+	return &ast.LTLBinary{X: x, OpPos: token.Pos(op.Pos), Op: ltlOps[op.Kind], Y: y}
+}
+
+func (s *ltlSyntax) Close(lp grammar.Token, f ast.LTL) (ast.LTL, error) {
+	p := s.p
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "parenthesized formula")
+	if p.tok.Precedence() >= 3 {
+		// (a + b) > c: the parenthesis was part of a proposition.
+		if x, ok := ltlToExpr(f); ok {
+			return &ast.LTLProp{X: p.parseBinary(&ast.ParenExpr{Lparen: token.Pos(lp.Pos), X: x}, 3)}, nil
+		}
+	}
+	return &ast.LTLParen{Lparen: token.Pos(lp.Pos), X: f}, nil
 }
 
 // ltlToExpr converts a formula without temporal operators back into a
