@@ -8,6 +8,10 @@
 // Inline calls are checked at each call site with the arguments in place
 // of the parameters, as SPIN expands them; an inline that is never called
 // is only checked for syntax, as in SPIN.
+//
+// What the checker finds is kept in side tables from syntax nodes to
+// symbols and values (Info, as go/types.Info), one per inline expansion:
+// package automata lowers the model from them and resolves nothing itself.
 package check
 
 import (
