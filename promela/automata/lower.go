@@ -1565,14 +1565,13 @@ func (l *lowerer) selectorExpr(e *ast.SelectorExpr) Expr {
 		l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
 		return &Const{0}
 	}
-	for _, f := range t.Struct.Fields {
-		if f.Name == e.Sel.Name {
-			r.Path = append(r.Path, Sel{Field: f})
-			return r
-		}
+	f := l.vars[l.info.Uses[e.Sel]] // the field the checker resolved
+	if f == nil {
+		l.errorf(e.Sel.NamePos, "internal error: field %s of %s was not resolved by the checker", e.Sel.Name, t.Struct.Name)
+		return &Const{0}
 	}
-	l.errorf(e.Sel.NamePos, "no field %s in %s", e.Sel.Name, t.Struct.Name)
-	return &Const{0}
+	r.Path = append(r.Path, Sel{Field: f})
+	return r
 }
 
 // remoteVar lowers P[i]:v, the local v of a process of P.
