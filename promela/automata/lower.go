@@ -73,6 +73,9 @@ type lowerer struct {
 	vars    map[*check.Symbol]*Var
 	structs map[*check.Typedef]*Struct
 	procOf  map[*check.Proc]*Proc
+	// callDecls: the inline each call expands (every call the checker
+	// expanded, at any depth)
+	callDecls map[*ast.InlineCall]*ast.InlineDecl
 
 	// labelNext: the next emitted transition is a labelled statement
 	labelNext bool
@@ -183,6 +186,8 @@ func (l *lowerer) run(m *ast.Model) {
 		return true
 	})
 	l.mtypes()
+	l.callDecls = map[*ast.InlineCall]*ast.InlineDecl{}
+	l.noteExpansions(&l.chk.Info)
 	// Globals in order.
 	for _, g := range l.chk.Globals {
 		v := l.newVar(g)
@@ -273,6 +278,15 @@ func (l *lowerer) traceSeq(d *ast.TraceDecl) {
 	}
 	l.prog.Trans = l.prog.Trans[:n]
 	l.prog.Trace, l.prog.NoTrace = p, d.NoTrace
+}
+
+// noteExpansions records the inline of every call expanded in info, and
+// in the expansions inside.
+func (l *lowerer) noteExpansions(info *check.Info) {
+	for call, exp := range info.Expansions {
+		l.callDecls[call] = exp.Decl
+		l.noteExpansions(&exp.Info)
+	}
 }
 
 // mtypes copies the checker's mtype values: by name, and by value per
@@ -695,7 +709,7 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 			}
 			stmts = stmts[1:]
 		}
-		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.chk.Inlines), "", map[int]int{}
+		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.callDecls), "", map[int]int{}
 		l.seq(stmts, start, end, false)
 		l.noteLoc(end, l.spin.c)
 	}
