@@ -1,6 +1,7 @@
 package automata_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gospin/gospin/diag"
@@ -78,5 +79,26 @@ func TestLowerModelReportsCheckErrors(t *testing.T) {
 	}
 	if got := errs.Error(); got != "m.pml:1:23: error: undefined: x" {
 		t.Errorf("errors %q", got)
+	}
+}
+
+// TestLowerTypedefMessage: a channel whose messages are a typedef carries
+// the typedef's fields (the typedef the checker resolved). SPIN 6.5.2 on
+// this model (spin -a; gcc -O0 -DSAFETY; ./pan): 6 states, 6 transitions,
+// errors: 0 (gospin verify: the same).
+func TestLowerTypedefMessage(t *testing.T) {
+	prog, errs := lower(t, `typedef M { byte a; short b[2] }
+chan c = [1] of { M, bit };
+active proctype P() { M m; m.a = 1; c!m,1; c?m,_; assert(m.a == 1) }`)
+	if errs.HasErrors() {
+		t.Fatal(errs.Error())
+	}
+	cs := prog.Globals[0].Chan
+	var kinds []string
+	for _, f := range cs.Fields {
+		kinds = append(kinds, f.Kind.String())
+	}
+	if got := strings.Join(kinds, " "); got != "byte short short bit" {
+		t.Errorf("message fields %s, want byte short short bit", got)
 	}
 }

@@ -357,7 +357,7 @@ func (l *lowerer) fieldType(t *ast.Type) Type {
 	ty := Type{Kind: t.Kind}
 	switch t.Kind {
 	case ast.Named:
-		td := l.chk.Typedefs[t.Name.Name]
+		td := l.chk.TypeRefs[t.Name]
 		if td == nil {
 			ty.Kind = ast.Int
 			break

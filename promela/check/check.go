@@ -130,6 +130,9 @@ type Program struct {
 	// ProcRefs maps the proctype name of every run, P:var and P@label
 	// to its proctype.
 	ProcRefs map[*ast.Ident]*Proc
+	// TypeRefs maps the typedef name of every declaration and message
+	// field type to its typedef.
+	TypeRefs map[*ast.Ident]*Typedef
 
 	procs map[string]*Proc
 	types map[*Symbol]*tnode
@@ -228,6 +231,7 @@ func CheckWith(m *ast.Model, errs *diag.List, opt Options) *Program {
 			Inlines:  map[string]*ast.InlineDecl{},
 			Info:     newInfo(),
 			ProcRefs: map[*ast.Ident]*Proc{},
+			TypeRefs: map[*ast.Ident]*Typedef{},
 			procs:    map[string]*Proc{},
 		},
 		mtypeN:   map[string]int{},
@@ -525,6 +529,7 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 			c.errorf(t.Name.NamePos, "undefined type %s", t.Name.Name)
 			return nil
 		}
+		c.prog.TypeRefs[t.Name] = td
 	case ast.Mtype:
 		if t.Name != nil {
 			mt = t.Name.Name
@@ -624,8 +629,10 @@ func (c *checker) chanType(ct *ast.ChanType) *tnode {
 		case ast.Chan:
 			fields = append(fields, newChan(newVar()))
 		case ast.Named:
-			if _, ok := c.prog.Typedefs[f.Name.Name]; !ok {
+			if td, ok := c.prog.Typedefs[f.Name.Name]; !ok {
 				c.errorf(f.TypePos, "undefined type %s", f.Name.Name)
+			} else {
+				c.prog.TypeRefs[f.Name] = td
 			}
 			fields = append(fields, &tnode{kind: tStruct, name: f.Name.Name})
 		case ast.Mtype:
