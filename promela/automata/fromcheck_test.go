@@ -1,11 +1,14 @@
 package automata_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/promela/parser"
 	"github.com/gospin/gospin/promela/token"
 )
@@ -101,4 +104,36 @@ active proctype P() { M m; m.a = 1; c!m,1; c?m,_; assert(m.a == 1) }`)
 	if got := strings.Join(kinds, " "); got != "byte short short bit" {
 		t.Errorf("message fields %s, want byte short short bit", got)
 	}
+}
+
+// FuzzLower: every model the checker accepts lowers without an internal
+// error (a name, constant or expansion the checker did not record) and
+// without a panic.
+func FuzzLower(f *testing.F) {
+	for _, dir := range []string{"../../testdata/engine", "../../testdata/accept", "../../examples"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+		for _, p := range files {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(string(src))
+			}
+		}
+	}
+	f.Add("byte r; inline f(v) { byte t = v; r = r + t }\nactive proctype P() { f(1); f(r) }")
+	f.Fuzz(func(t *testing.T, src string) {
+		cfg := &frontend.Config{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+		r := frontend.Load("f.pml", []byte(src), cfg)
+		if r.HasErrors() {
+			return
+		}
+		var errs diag.List
+		prog := automata.Lower(r.Program, &errs)
+		for _, d := range errs.Items {
+			if strings.Contains(d.Msg, "internal error") {
+				t.Fatalf("%s\n%s", d, src)
+			}
+		}
+		if prog == nil && !errs.HasErrors() {
+			t.Fatalf("no program and no error\n%s", src)
+		}
+	})
 }
