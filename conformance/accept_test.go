@@ -78,7 +78,7 @@ func runProbe(path string, fr *frontend.Result, prop string) (errors int, stored
 		return 0, 0, 0, false, err
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil {
 		return 0, 0, 0, false, fmt.Errorf("lowering: %s", errs.Error())
 	}

@@ -193,7 +193,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 		}
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil {
 		return result{}, fmt.Errorf("lowering: %s", errs.Error())
 	}
@@ -218,7 +218,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 		if err != nil {
 			return result{}, err
 		}
-		fprog := automata.Lower(free, &errs)
+		fprog := automata.LowerModel(free, &errs)
 		if errs.HasErrors() || fprog == nil {
 			return result{}, fmt.Errorf("lowering: %s", errs.Error())
 		}
@@ -641,7 +641,7 @@ func errorKinds(t *testing.T, r row, reduce bool) string {
 		t.Fatal(err)
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func load(t *testing.T, src string) (*engine.Engine, string) {
 		t.Fatalf("%v %v", err, r.Diags.Error())
 	}
 	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
+	prog := automata.Lower(r.Program, &errs)
 	if errs.HasErrors() {
 		t.Fatal(errs.Error())
 	}

@@ -11,7 +11,13 @@ import (
 // lower builds the process automata of a checked model.
 func lower(r *frontend.Result) (*automata.Program, error) {
 	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
+	var prog *automata.Program
+	if r.Program != nil && r.Program.Model == r.Model {
+		prog = automata.Lower(r.Program, &errs)
+	} else {
+		// a model built from the checked one (its claim replaced)
+		prog = automata.LowerModel(r.Model, &errs)
+	}
 	if errs.HasErrors() || prog == nil {
 		errs.Sort()
 		return nil, &errs

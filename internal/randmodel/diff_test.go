@@ -41,7 +41,7 @@ func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok boo
 		return outcome{}, false, nil
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return outcome{}, false, nil
 	}

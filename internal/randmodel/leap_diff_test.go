@@ -26,7 +26,7 @@ func leapOutcome(t *testing.T, src string, merge bool) (kinds [3]string, stored 
 		return kinds, stored, false
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return kinds, stored, false
 	}

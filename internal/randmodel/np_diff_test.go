@@ -45,7 +45,7 @@ func checkNP(src string, merge, reduce bool) (kinds string, stored int64, comple
 		return "", 0, false, false, false, nil
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return "", 0, false, false, false, nil
 	}

@@ -309,7 +309,7 @@ func runGospin(src, mode string) (spinResult, error) {
 		return spinResult{verdict: "rejected: " + firstLine(fr.Diags.Error()), kind: "-"}, nil
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return spinResult{verdict: "rejected: " + firstLine(errs.Error()), kind: "-"}, nil
 	}
