@@ -19,9 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/verify"
 )
@@ -302,25 +299,27 @@ var panKinds = map[string]string{
 }
 
 // runGospin verifies src as gospin verify -noreduce -o1 -o2 -o3 does
-// (with -a or -l for those modes), to the same depth as pan.
+// (with -a or -l for those modes), to the same depth as pan: through
+// verify.Check, gospin verify's own code.
 func runGospin(src, mode string) (spinResult, error) {
 	fr := frontend.Load("m.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return spinResult{verdict: "rejected: " + firstLine(fr.Diags.Error()), kind: "-"}, nil
 	}
-	var errs diag.List
-	prog := automata.Lower(fr.Program, &errs)
-	if errs.HasErrors() || prog == nil {
-		return spinResult{verdict: "rejected: " + firstLine(errs.Error()), kind: "-"}, nil
+	if _, err := verify.Lower(fr); err != nil {
+		return spinResult{verdict: "rejected: " + firstLine(err.Error()), kind: "-"}, nil
 	}
-	e, err := engine.NewWithOptions(prog, engine.Options{})
+	s := verify.Settings{MaxDepth: panDepth, StopAfter: 1, HashLog2: 12, MemLimitMB: 1 << 10,
+		NoReduce: true, NoDeadVarReset: true, NoHideWriteOnly: true, NoMerge: true, SafetyOnly: true,
+		Accept: mode == modeAccept, NonProgress: mode == modeNP, IgnoreEnd: mode == modeNoEnd}
+	vs := verify.NewSource("m.pml", fr)
+	props, err := verify.Properties(vs, s)
+	if err != nil || len(props) != 1 {
+		return spinResult{}, fmt.Errorf("properties: %v (%d)", err, len(props))
+	}
+	sum, err := verify.Check(context.Background(), vs, props[0], s)
 	if err != nil {
 		return spinResult{verdict: "rejected: " + err.Error(), kind: "-"}, nil
-	}
-	vo := verify.Options{MaxDepth: panDepth, StopAfter: 1, HashLog2: 12, MemLimit: 1 << 30, Accept: mode == modeAccept, NonProgress: mode == modeNP, IgnoreEnd: mode == modeNoEnd}
-	sum, _, err := verify.Run(context.Background(), "m.pml", e, vo)
-	if err != nil {
-		return spinResult{}, err
 	}
 	r := spinResult{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions}
 	if len(sum.Violations) > 0 {
