@@ -1017,7 +1017,8 @@ func (p *parser) parseStmt() ast.Stmt {
 		if next.tok == token.COLON && !p.procs[p.lit] {
 			label := p.parseIdent()
 			p.next() // :
-			if p.endsSequence() {
+			if p.endsSequence() || p.tok == token.SEMICOLON || p.tok == token.ARROW {
+				// a labelled skip in SPIN (the lowering makes it one)
 				return &ast.LabeledStmt{Label: label}
 			}
 			if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
