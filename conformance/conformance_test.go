@@ -197,7 +197,7 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if errs.HasErrors() || prog == nil {
 		return result{}, fmt.Errorf("lowering: %s", errs.Error())
 	}
-	eo := engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}
+	eo := engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge, NPClaim: vo.NonProgress}
 	m, err := engine.NewWithOptions(prog, eo)
 	if err != nil {
 		return result{}, err

@@ -528,8 +528,9 @@ func (cm *compiler) call(x *automata.Call) efn {
 	case automata.BPid:
 		return func(c *ctx) int32 { return int32(c.pid) }
 	case automata.BNrPr:
-		if cm.e.prog.Never != nil {
-			// pan counts the never claim among the processes
+		if cm.e.prog.Never != nil || cm.e.npClaim {
+			// pan counts the never claim (or -l's claim) among the
+			// processes
 			return func(c *ctx) int32 { return int32(c.nproc) + 1 }
 		}
 		return func(c *ctx) int32 { return int32(c.nproc) }

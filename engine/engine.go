@@ -25,6 +25,9 @@ type Engine struct {
 	// strictEnd: valid end states need empty channels (pan -q;
 	// Options.StrictEnd)
 	strictEnd bool
+	// npClaim: pan -l's non-progress claim counts as a process
+	// (Options.NPClaim)
+	npClaim bool
 	// procLimit: the most processes that may run (pan's MAXPROC, 255,
 	// counts the never claim among them)
 	procLimit int
@@ -323,7 +326,8 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	e = &Engine{prog: prog, procLimit: MaxProcs}
 	e.c.e = e
 	e.strictEnd = opt.StrictEnd
-	if prog.Never != nil {
+	e.npClaim = opt.NPClaim && prog.Never == nil
+	if prog.Never != nil || e.npClaim {
 		e.procLimit--
 	}
 	if opt.HideWriteOnly {

@@ -34,6 +34,7 @@ func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
 		HideWriteOnly: !mo.noHideWriteOnly,
 		Merge:         !mo.noMerge,
 		StrictEnd:     mo.strictEnd,
+		NPClaim:       mo.npClaim,
 	})
 	if err != nil {
 		return nil, err

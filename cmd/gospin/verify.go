@@ -117,6 +117,7 @@ type modelOptions struct {
 	noMerge         bool // -o3
 	noReduce        bool // -noreduce
 	strictEnd       bool // -q: valid end states need empty channels (pan -q)
+	npClaim         bool // -l: pan -DNP's claim is a process (engine.Options.NPClaim)
 }
 
 func setupVerify(fs *flag.FlagSet) func([]string) int {
@@ -180,6 +181,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // restored for in-process callers
 		memHint := setMemory(&vo, memlim)
 		vo.Reduce = !mo.noReduce
+		mo.npClaim = vo.NonProgress
 		r := ff.load(path, false)
 		if r == nil {
 			return exitUsage

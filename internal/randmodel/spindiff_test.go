@@ -313,7 +313,7 @@ func runGospin(src, mode string) (spinResult, error) {
 	if errs.HasErrors() || prog == nil {
 		return spinResult{verdict: "rejected: " + firstLine(errs.Error()), kind: "-"}, nil
 	}
-	e, err := engine.NewWithOptions(prog, engine.Options{})
+	e, err := engine.NewWithOptions(prog, engine.Options{NPClaim: mode == modeNP})
 	if err != nil {
 		return spinResult{verdict: "rejected: " + err.Error(), kind: "-"}, nil
 	}
