@@ -26,6 +26,12 @@ func buildModel(r *frontend.Result, mo modelOptions) (verify.Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	// pan's start-up checks (spin simulates such models; pan refuses them)
+	var errs diag.List
+	if automata.CheckSelfLoops(prog, &errs); errs.HasErrors() {
+		errs.Sort()
+		return nil, &errs
+	}
 	// Statement merging is SPIN's default (off with -o3): chains of
 	// local, always executable statements are one transition. Trails
 	// record it, and gospin run -t replays them with the same engine.

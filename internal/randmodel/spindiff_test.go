@@ -310,6 +310,9 @@ func runGospin(src, mode string) (spinResult, error) {
 	}
 	var errs diag.List
 	prog := automata.Lower(fr.Model, &errs)
+	if prog != nil {
+		automata.CheckSelfLoops(prog, &errs)
+	}
 	if errs.HasErrors() || prog == nil {
 		return spinResult{verdict: "rejected: " + firstLine(errs.Error()), kind: "-"}, nil
 	}
