@@ -689,6 +689,7 @@ func (c *checker) body(p *Proc, b *ast.Block) {
 		c.scope = &scope{parent: c.global, syms: map[string]*Symbol{}}
 	}
 	c.collectLabels(p, b)
+	c.labelPlacement(b)
 	c.loops = 0
 	c.block(b, false)
 	for _, g := range c.gotos {
