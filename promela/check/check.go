@@ -690,6 +690,7 @@ func (c *checker) body(p *Proc, b *ast.Block) {
 	}
 	c.collectLabels(p, b)
 	c.labelPlacement(b)
+	c.dstepJumps(b)
 	c.loops = 0
 	c.block(b, false)
 	for _, g := range c.gotos {
