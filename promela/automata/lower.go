@@ -1248,7 +1248,17 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		level := l.escDep
 		c := &collector{seen: map[int]bool{}}
 		l.collect = append(l.collect, c)
-		l.stmt(s.Main, from, to, branch)
+		if b, ok := s.Main.(*ast.BlockStmt); ok {
+			// SPIN drops the braces of a main sequence (flow.c
+			// do_unless: a NON_ATOMIC's sequence is the main one), so a
+			// do that opens it loops to the unless's own state
+			l.p.Locs[l.find(from)].Flags |= CompoundLoc
+			l.pushScope()
+			l.seq(b.Body.Stmts, from, to, branch)
+			l.popScope()
+		} else {
+			l.stmt(s.Main, from, to, branch)
+		}
 		l.collect = l.collect[:len(l.collect)-1]
 		eh := l.newLoc()
 		l.stmt(s.Escape, eh, to, false)
