@@ -482,11 +482,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 				continue
 			}
 			if !added {
-				s.res.StatesMatched++
-				s.res.Transitions++
 				if s.opt.Accept && !nested {
 					// Schwoon-Esparza: an edge back to the stack closes a
-					// cycle; it is accepting when either end is
+					// cycle; it is accepting when either end is. As pan
+					// (uerror, then goto Up), the step that closes the
+					// cycle found is not counted as a matched state.
 					if pos, ok := w.cyan.get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
 						step := sc.step
 						steps := w.trail(&step)
@@ -496,8 +496,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 						if stop {
 							return nil
 						}
+						continue
 					}
 				}
+				s.res.StatesMatched++
+				s.res.Transitions++
 				continue
 			}
 			pushedIdx = idx // its bytes are read from the store when needed
