@@ -13,6 +13,8 @@ import (
 // Engine executes a lowered program. It implements pins.Model. An Engine
 // keeps its working buffers inside: one goroutine at a time may use it.
 type Engine struct {
+	// repeats: violations counted several times (repeated)
+	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
 	globOff     int
 	globSize    int
@@ -122,6 +124,9 @@ type ctx struct {
 	nested  int           // depth of enabled() evaluations
 	initVar *automata.Var // the local whose initializer failed in addProc
 	viol    *pins.Violation
+	// nviol: the assertions the step failed, when viol is set (more
+	// than one in a merged step)
+	nviol int
 }
 
 func (c *ctx) fail(msg string) {

@@ -167,7 +167,7 @@ func (ts *traceSeq) match(t *ctrans, c *ctx, kind automata.TransKind, id int32, 
 // error of the step stands).
 func (c *ctx) traceViolation(v *pins.Violation) {
 	if c.viol == nil {
-		c.viol = v
+		c.viol, c.nviol = v, 1
 	}
 }
 

@@ -279,8 +279,12 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 	case automata.TIncDec:
 		t.lhs.store(c, t.lhs.load(c)+int32(t.t.Inc))
 	case automata.TAssert:
-		if t.x(c) == 0 && c.viol == nil {
-			c.viol = t.assertViol
+		if t.x(c) == 0 {
+			if c.viol == nil {
+				c.viol, c.nviol = t.assertViol, 1
+			} else {
+				c.nviol++ // a merged step failing several assertions
+			}
 		}
 	case automata.TPrintm:
 		if e.printing {
