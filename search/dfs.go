@@ -355,8 +355,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
 			// Post-order: from an accepting state, look for a cycle back
-			// to it (pan starts its nested search here).
-			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 {
+			// to it (pan starts its nested search here; only from a state
+			// it moved from: its accepting mark, o_pm&2, is set by a move,
+			// so a state without successors gets no nested search, whose
+			// seed would be one more state visited).
+			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 				if err := w.nested(top); err != nil {
 					return stopErr(err)
 				}

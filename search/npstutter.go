@@ -46,3 +46,38 @@ func (n *npModel) NextStutter(s []byte, yield func(t *pins.Transition, succ []by
 	}
 	n.stutter(s[:len(s)-1:len(s)-1], s[len(s)-1], yield)
 }
+
+// claimMover is implemented by models whose claim may move in a state
+// that has no successor (pan -l's claim, whose move on np_ finds no
+// system move and no stutter move after it).
+type claimMover interface {
+	claimMoves(s []byte) bool
+}
+
+// panMoved reports, for a state without successors, whether pan executed
+// a transition from it (a claim move that led nowhere): pan marks a state
+// accepting for its nested search in the code of a move (o_pm&2), so it
+// starts a nested search only from an accepting state it moved from.
+func panMoved(m pins.Model, s []byte) bool {
+	cm, ok := m.(claimMover)
+	return ok && cm.claimMoves(s)
+}
+
+// claimMoves implements claimMover: the claim has a move on the state's
+// letter (np_ when no process is at a progress label).
+func (n *npModel) claimMoves(s []byte) bool {
+	c := s[len(s)-1]
+	if c&npMidAtomic != 0 {
+		return false
+	}
+	var letter int8
+	if n.m.Status(s[:len(s)-1])&pins.Progress == 0 {
+		letter = 1
+	}
+	for _, e := range n.claim.edges[c] {
+		if e.on < 0 || e.on == letter {
+			return true
+		}
+	}
+	return false
+}

@@ -10,7 +10,8 @@
 // atomic sequence (search/npatomic.go: P0's atomic runs W, which starts at its progress label)
 // gospin stores pan's 17 states; it still counts 32 transitions (23 visited, 9 matched) where
 // pan counts 29 (21, 8): its nested search visits 2 states more. Not analysed further.
-// status: open
+// (agrees since pan's nested search starts only from accepting states it moved from: search/dfs.go, panMoved)
+// status: agrees
 byte nrun;
 proctype W() {
 progress:
