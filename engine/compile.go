@@ -262,7 +262,7 @@ func (cm *compiler) expr(x automata.Expr) efn {
 				c.fail(errPollRV)
 				return 0
 			}
-			n := int(c.s[off+1])
+			n := ct.qlen(c.s, off)
 			for k := 0; k < n; k++ {
 				if c.matches(off, ct, k, args) {
 					return 1
@@ -556,7 +556,7 @@ func (cm *compiler) call(x *automata.Call) efn {
 			if ct == nil {
 				return 0
 			}
-			n := int(c.s[off+1])
+			n := ct.qlen(c.s, off)
 			switch fn {
 			case automata.BLen:
 				return int32(n)

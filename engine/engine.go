@@ -182,7 +182,7 @@ func (c *ctx) decode() error {
 			return errors.New("bad claim location")
 		}
 		for i, o := range l.chanOff[:l.nchan] {
-			if int(s[o+1]) > int(l.caps[i]) {
+			if c.e.ctypes[s[o]&^chanTag].qlen(s, int(o)) > int(l.caps[i]) {
 				return errors.New("bad channel length")
 			}
 		}
@@ -286,7 +286,7 @@ func (c *ctx) decodeSlow() error {
 	}
 	for i := 0; i < c.nchan; i++ {
 		o := int(c.chanOff[i])
-		if int(s[o+1]) > c.e.ctypes[s[o]&^chanTag].cap {
+		if ct := c.e.ctypes[s[o]&^chanTag]; ct.qlen(s, o) > ct.cap {
 			return errors.New("bad channel length")
 		}
 	}
@@ -780,7 +780,7 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 		// pan -q: a valid end state also has every channel empty (the
 		// length is the byte after a channel's tag)
 		for i := 0; i < c.nchan; i++ {
-			if c.s[c.chanOff[i]+1] != 0 {
+			if o := int(c.chanOff[i]); e.ctypes[c.s[o]&^chanTag].qlen(c.s, o) != 0 {
 				st &^= pins.ValidEnd
 				break
 			}
@@ -842,7 +842,7 @@ func (e *Engine) Describe(s []byte) string {
 	}
 	for i := 0; i < c.nchan; i++ {
 		off := int(c.chanOff[i])
-		fmt.Fprintf(&b, "ch%d[%d] ", i+1, c.s[off+1])
+		fmt.Fprintf(&b, "ch%d[%d] ", i+1, c.e.ctypes[c.s[off]&^chanTag].qlen(c.s, off))
 	}
 	return strings.TrimSpace(b.String())
 }
