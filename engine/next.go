@@ -363,8 +363,33 @@ func (e *Engine) violation(c *ctx, t *ctrans) *pins.Violation {
 		return e.claimEnd
 	case c.err != "":
 		return t.runtimeViolation(c.err)
+	case c.viol != nil && c.nviol > 1:
+		return e.repeated(c.viol, c.nviol)
 	}
 	return c.viol
+}
+
+// repeated is v counted n times: pan counts an error for each failing
+// assertion of a merged step (uerror for each), so a step of a merged
+// chain with two failing asserts is two errors under -e. The copies are
+// made once per (v, n).
+func (e *Engine) repeated(v *pins.Violation, n int) *pins.Violation {
+	k := repeatKey{v, n}
+	if r, ok := e.repeats[k]; ok {
+		return r
+	}
+	if e.repeats == nil {
+		e.repeats = map[repeatKey]*pins.Violation{}
+	}
+	r := *v
+	r.Repeat = n
+	e.repeats[k] = &r
+	return &r
+}
+
+type repeatKey struct {
+	v *pins.Violation
+	n int
 }
 
 // rendezvous yields one successor per receiver that can take the message

@@ -43,10 +43,11 @@ func (src *Source) Properties() []property.Property { return src.props }
 // shape is the state space's shape, spin -a's options.
 type shape struct {
 	noDeadVarReset, noHideWriteOnly, noMerge, strictEnd bool
+	npClaim                                             bool // -l: pan -DNP's claim is a process (engine.Options.NPClaim)
 }
 
 func (s *Settings) shape() shape {
-	return shape{s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge, s.StrictEnd}
+	return shape{s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge, s.StrictEnd, s.NonProgress}
 }
 
 // Lower builds the process automata of a checked model.
@@ -83,6 +84,12 @@ func build(m *ast.Model, sh shape) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	// pan's start-up checks (spin simulates such models; pan refuses them)
+	var errs diag.List
+	if automata.CheckSelfLoops(prog, &errs); errs.HasErrors() {
+		errs.Sort()
+		return nil, &errs
+	}
 	// Statement merging is SPIN's default (off with -o3): chains of
 	// local, always executable statements are one transition. Trails
 	// record it, and gospin run -t replays them with the same engine.
@@ -91,5 +98,6 @@ func build(m *ast.Model, sh shape) (*engine.Engine, error) {
 		HideWriteOnly: !sh.noHideWriteOnly,
 		Merge:         !sh.noMerge,
 		StrictEnd:     sh.strictEnd,
+		NPClaim:       sh.npClaim,
 	})
 }

@@ -102,6 +102,9 @@ type lowerer struct {
 	collect []*collector
 	env     []*inlineEnv
 	pending []pendingLabel
+	// bodyStart, bodyEnd: the start and end of the proctype body being
+	// lowered (-1 outside it)
+	bodyStart, bodyEnd int
 	// expansions numbers the inline expansions (labelKey); inlineLabel
 	// holds the plain names that refer to the latest expansion's label
 	expansions  int
@@ -710,7 +713,9 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 			stmts = stmts[1:]
 		}
 		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.callDecls), "", map[int]int{}
+		l.bodyStart, l.bodyEnd = start, end
 		l.seq(stmts, start, end, false)
+		l.bodyStart, l.bodyEnd = -1, -1
 		l.noteLoc(end, l.spin.c)
 	}
 	p.Locs[end].Flags |= FinalLoc | EndLoc
@@ -913,6 +918,11 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		real = append(real, s)
 	}
 	real = splitLabelledJumps(real)
+	for i, s := range real {
+		if inner, labels := stripLabels(s); inner == nil && len(labels) > 0 {
+			real[i] = l.labelledSkip(s, labels)
+		}
+	}
 	cur := from
 	first := true
 	for i := 0; i < len(real); i++ {
@@ -1003,9 +1013,31 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 	}
 	l.flushLabels(to)
 	if first && len(real) == 0 && from != to {
+		if from == l.bodyStart && to == l.bodyEnd && l.region == 0 && !l.dstep {
+			// a proctype body with declarations only: SPIN's process
+			// has only its -end- state
+			l.alias(from, to)
+			return
+		}
 		// an empty sequence: a skip
 		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)"})
 	}
+}
+
+// labelledSkip is s, labels with no statement after them (`L: }`, `L: ;`),
+// as SPIN's grammar reads them: the labels on a skip (spin.y, NAME ':'
+// makes the statement (1)). The skip keeps the number SPIN gives it.
+func (l *lowerer) labelledSkip(s ast.Stmt, labels []*ast.Ident) ast.Stmt {
+	var st ast.Stmt = &ast.ExprStmt{X: &ast.IntLit{ValuePos: labels[len(labels)-1].NamePos, Value: 1, Raw: "1"}}
+	if l.spin != nil {
+		if n, ok := l.spin.num[numKey{s, l.numPath}]; ok {
+			l.spin.num[numKey{st, l.numPath}] = n
+		}
+	}
+	for k := len(labels) - 1; k >= 0; k-- {
+		st = &ast.LabeledStmt{Label: labels[k], Stmt: st}
+	}
+	return st
 }
 
 // nextReal is the index of the next statement at or after i that is not
@@ -1221,7 +1253,17 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		level := l.escDep
 		c := &collector{seen: map[int]bool{}}
 		l.collect = append(l.collect, c)
-		l.stmt(s.Main, from, to, branch)
+		if b, ok := s.Main.(*ast.BlockStmt); ok {
+			// SPIN drops the braces of a main sequence (flow.c
+			// do_unless: a NON_ATOMIC's sequence is the main one), so a
+			// do that opens it loops to the unless's own state
+			l.p.Locs[l.find(from)].Flags |= CompoundLoc
+			l.pushScope()
+			l.seq(b.Body.Stmts, from, to, branch)
+			l.popScope()
+		} else {
+			l.stmt(s.Main, from, to, branch)
+		}
 		l.collect = l.collect[:len(l.collect)-1]
 		eh := l.newLoc()
 		l.stmt(s.Escape, eh, to, false)

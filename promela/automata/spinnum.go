@@ -90,7 +90,10 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 			n.ok = false // SPIN inserts a skip that carries the label
 		}
 		if s.Stmt == nil {
-			return 0
+			// a label with no statement labels a skip (spin.y)
+			at = n.c
+			n.c++
+			break
 		}
 		at = n.stmt(s.Stmt, path)
 	case *ast.IfStmt:

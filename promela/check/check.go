@@ -614,10 +614,11 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 }
 
 // MaxChanCap is the largest channel capacity gospin takes: the engine
-// keeps a channel's message count in one byte of the state vector. SPIN
-// takes more (its limit is the state vector's size); the checker refuses
-// it, so that check and verify agree.
-const MaxChanCap = 255
+// keeps a channel's message count in two bytes of the state vector past
+// 255 messages (pan's Qlen is then a ushort). SPIN takes more (its limit
+// is the state vector's size); the checker refuses it, so that check and
+// verify agree.
+const MaxChanCap = 65535
 
 func (c *checker) chanType(ct *ast.ChanType) *tnode {
 	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > MaxChanCap) {
@@ -761,6 +762,8 @@ func (c *checker) body(p *Proc, b *ast.Block) {
 		c.scope = &scope{parent: c.global, syms: map[string]*Symbol{}}
 	}
 	c.collectLabels(p, b)
+	c.labelPlacement(b)
+	c.dstepJumps(b)
 	c.loops = 0
 	c.block(b, false)
 	for _, g := range c.gotos {

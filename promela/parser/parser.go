@@ -1050,7 +1050,8 @@ func (p *parser) parseSetPriorityStmt() ast.Stmt {
 func (p *parser) parseLabeledStmt() ast.Stmt {
 	label := p.parseIdent()
 	p.next() // :
-	if p.endsSequence() {
+	if p.endsSequence() || p.tok == token.SEMICOLON || p.tok == token.ARROW {
+		// a labelled skip in SPIN (the lowering makes it one)
 		return &ast.LabeledStmt{Label: label}
 	}
 	if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
