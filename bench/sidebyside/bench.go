@@ -12,11 +12,14 @@ import (
 )
 
 // config is one verification configuration of the corpus (see the corpus
-// README): how SPIN and gospin are invoked for it.
+// README): how SPIN and gospin are invoked for it. A corpus row's own
+// spin_cmd, cc_cmd and pan_cmd replace spin, cc and pan (see job).
 type config struct {
 	spin   []string // options of spin, before the model
 	cc     []string // options of gcc, before -o pan pan.c
+	pan    []string // options of pan besides -m
 	gospin []string // options of gospin verify, before -json and the model
+	top    int      // with -corpus: how many rows by default
 }
 
 var configs = map[string]config{
@@ -24,18 +27,84 @@ var configs = map[string]config{
 		spin:   []string{"-o1", "-o2", "-o3", "-a"},
 		cc:     []string{"-O2", "-DSAFETY", "-DNOREDUCE"},
 		gospin: []string{"-noreduce", "-o1", "-o2", "-o3"},
+		top:    10,
 	},
 	"safety_noreduce": {
 		spin:   []string{"-o3", "-a"},
 		cc:     []string{"-O2", "-DSAFETY", "-DNOREDUCE"},
 		gospin: []string{"-noreduce", "-o3"},
+		top:    10,
 	},
+	"safety": {
+		spin: []string{"-a"},
+		cc:   []string{"-O2", "-DSAFETY"},
+		top:  10,
+	},
+	"safety_bfs": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2", "-DSAFETY", "-DBFS"},
+		gospin: []string{"-bfs"},
+		top:    5,
+	},
+	"acc": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2"},
+		pan:    []string{"-a"},
+		gospin: []string{"-a"},
+		top:    10,
+	},
+	"acc_fair": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2"},
+		pan:    []string{"-a", "-f"},
+		gospin: []string{"-a", "-f"},
+		top:    5,
+	},
+	"np": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2", "-DNP"},
+		pan:    []string{"-l"},
+		gospin: []string{"-l"},
+		top:    5,
+	},
+}
+
+// configOrder is the order in which -config all runs the configurations.
+var configOrder = []string{"safety_plain", "safety", "safety_bfs", "acc", "acc_fair", "np", "safety_noreduce"}
+
+// job is one model under one configuration.
+type job struct {
+	path   string
+	config string
+	cfg    config    // with the corpus row's commands when there is one
+	ltl    string    // the property (-N), "" for none
+	exp    *Expected // the corpus row, or nil
+}
+
+// newJob makes the job of model path under config name; row, when not
+// nil, is its corpus row, whose spin, gcc and pan options are then used
+// exactly (the harness adds -m and -DVECTORSZ, which it may raise).
+func newJob(path, name string, row *Expected) job {
+	j := job{path: path, config: name, cfg: configs[name], exp: row}
+	if row != nil {
+		j.ltl = row.LTL
+		if a := row.spinArgs(); a != nil {
+			j.cfg.spin = a
+		}
+		if a := row.ccArgs(); a != nil {
+			j.cfg.cc = a
+		}
+		if row.PanCmd != "" {
+			j.cfg.pan = row.panArgs()
+		}
+	} else if j.ltl != "" {
+		j.cfg.pan = append(append([]string{}, j.cfg.pan...), "-N", j.ltl)
+	}
+	return j
 }
 
 // options are the harness's settings.
 type options struct {
-	config     string
-	cfg        config
 	timeout    time.Duration
 	runs       int
 	spinOnly   bool
@@ -77,7 +146,8 @@ type SpinResult struct {
 	// Medians over the samples.
 	SpinS    float64 `json:"spin_s"`
 	CCS      float64 `json:"cc_s"`
-	CompileS float64 `json:"compile_s"` // spin -a + gcc
+	NFair    int     `json:"nfair,omitempty"` // -DNFAIR added by the harness
+	CompileS float64 `json:"compile_s"`       // spin -a + gcc
 	RunS     float64 `json:"run_s"`
 	CPUS     float64 `json:"run_cpu_s"`
 	MaxRSSKB int64   `json:"maxrss_kb"`
@@ -120,6 +190,7 @@ type Metrics struct {
 // ModelResult is everything measured for one model.
 type ModelResult struct {
 	Model   string       `json:"model"`
+	LTL     string       `json:"ltl,omitempty"`
 	Path    string       `json:"path"`
 	Config  string       `json:"config"`
 	Spin    SpinResult   `json:"spin"`
@@ -134,9 +205,10 @@ func (o *options) logf(format string, args ...any) {
 }
 
 // benchModel measures one model with both tools.
-func benchModel(path string, exp *Expected, o *options) ModelResult {
+func benchModel(j job, o *options) ModelResult {
+	path, exp := j.path, j.exp
 	name := strings.TrimSuffix(filepath.Base(path), ".pml")
-	res := ModelResult{Model: name, Path: path, Config: o.config}
+	res := ModelResult{Model: name, LTL: j.ltl, Path: path, Config: j.config}
 	work, err := os.MkdirTemp(o.tmp, "sidebyside-"+name+"-")
 	if err != nil {
 		res.Spin.Failure = err.Error()
@@ -170,9 +242,9 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 	var panOut, gOut []byte
 	for r := 0; r < o.runs; r++ {
 		if r == 0 {
-			panOut = spinFirst(&res.Spin, spinDir, filepath.Base(spinModel), depth, vsz, o)
+			panOut = spinFirst(&res.Spin, &j, spinDir, filepath.Base(spinModel), depth, vsz, o)
 		} else if res.Spin.OK {
-			if out := spinAgain(&res.Spin, spinDir, filepath.Base(spinModel), o); out != nil {
+			if out := spinAgain(&res.Spin, &j, spinDir, filepath.Base(spinModel), o); out != nil {
 				panOut = out
 			}
 		}
@@ -183,7 +255,13 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 			}
 			if r == 0 || res.Gospin.OK {
 				claim := res.Spin.Report.Claim
-				if out := gospinRun(&res.Gospin, gDir, filepath.Base(gModel), d, claim, o); out != nil {
+				if claim == ":np_:" {
+					claim = "" // pan -DNP's own claim for -l, no property of the model
+				}
+				if j.ltl != "" {
+					claim = j.ltl
+				}
+				if out := gospinRun(&res.Gospin, &j, gDir, filepath.Base(gModel), d, claim, o); out != nil {
 					gOut = out
 				}
 			}
@@ -195,7 +273,10 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 	aggregateSpin(&res.Spin)
 	aggregateGospin(&res.Gospin)
 	if o.save != "" {
-		base := filepath.Join(o.save, name+"."+o.config)
+		base := filepath.Join(o.save, name+"."+j.config)
+		if j.ltl != "" {
+			base = filepath.Join(o.save, name+"."+j.ltl+"."+j.config)
+		}
 		if panOut != nil {
 			os.WriteFile(base+".pan.out", panOut, 0o644)
 		}
@@ -209,9 +290,9 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 
 // spinCompile runs spin -a and gcc in dir and returns the sample with the
 // compile times, or a failure message.
-func spinCompile(sr *SpinResult, dir, model string, o *options) (Sample, string) {
+func spinCompile(sr *SpinResult, j *job, dir, model string, o *options) (Sample, string) {
 	var s Sample
-	spinArgs := append(append([]string{}, o.cfg.spin...), model)
+	spinArgs := append(append([]string{}, j.cfg.spin...), model)
 	sr.SpinCmd = o.spinBin + " " + strings.Join(spinArgs, " ")
 	os.Remove(filepath.Join(dir, "pan.c"))
 	m := runMeasured(dir, nil, o.timeout, o.spinBin, spinArgs...)
@@ -219,9 +300,18 @@ func spinCompile(sr *SpinResult, dir, model string, o *options) (Sample, string)
 	if m.Err != nil || m.ExitCode != 0 || !exists(filepath.Join(dir, "pan.c")) {
 		return s, "spin -a failed: " + firstLines(m.Stdout, m.Stderr, m.Err)
 	}
-	ccArgs := append([]string{}, o.cfg.cc...)
+	var ccArgs []string
+	for _, a := range j.cfg.cc {
+		if sr.NFair > 0 && strings.HasPrefix(a, "-DNFAIR=") {
+			continue // raised by the harness
+		}
+		ccArgs = append(ccArgs, a)
+	}
 	if sr.VectorSz > 0 {
 		ccArgs = append(ccArgs, "-DVECTORSZ="+strconv.Itoa(sr.VectorSz))
+	}
+	if sr.NFair > 0 {
+		ccArgs = append(ccArgs, "-DNFAIR="+strconv.Itoa(sr.NFair))
 	}
 	ccArgs = append(ccArgs, "-o", "pan", "pan.c")
 	sr.CCCmd = o.ccBin + " " + strings.Join(ccArgs, " ")
@@ -235,8 +325,8 @@ func spinCompile(sr *SpinResult, dir, model string, o *options) (Sample, string)
 }
 
 // spinPan runs ./pan with the result's depth limit.
-func spinPan(sr *SpinResult, dir, model string, o *options) (Measured, PanReport) {
-	args := []string{"-m" + strconv.Itoa(sr.Depth)}
+func spinPan(sr *SpinResult, j *job, dir, model string, o *options) (Measured, PanReport) {
+	args := append(append([]string{}, j.cfg.pan...), "-m"+strconv.Itoa(sr.Depth))
 	sr.PanCmd = "./pan " + strings.Join(args, " ")
 	os.Remove(filepath.Join(dir, model+".trail"))
 	m := runMeasured(dir, nil, o.timeout, "./pan", args...)
@@ -246,15 +336,15 @@ func spinPan(sr *SpinResult, dir, model string, o *options) (Measured, PanReport
 // spinFirst compiles and runs pan, raising VECTORSZ and the depth limit as
 // the corpus README describes until pan is content, and records the last
 // compile and run as the first sample. It returns pan's output.
-func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []byte {
+func spinFirst(sr *SpinResult, j *job, dir, model string, depth, vsz int, o *options) []byte {
 	sr.Depth, sr.VectorSz = depth, vsz
-	s, fail := spinCompile(sr, dir, model, o)
+	s, fail := spinCompile(sr, j, dir, model, o)
 	if fail != "" {
 		sr.Failure = fail
 		return nil
 	}
 	for tries := 0; ; tries++ {
-		m, rep := spinPan(sr, dir, model, o)
+		m, rep := spinPan(sr, j, dir, model, o)
 		if m.Err != nil {
 			sr.Failure = "pan did not run: " + m.Err.Error()
 			return m.Stdout
@@ -266,7 +356,16 @@ func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []
 				sr.VectorSz = 16384
 			}
 			sr.Notes = append(sr.Notes, fmt.Sprintf("VECTORSZ too small; rebuilt with -DVECTORSZ=%d", sr.VectorSz))
-			if s, fail = spinCompile(sr, dir, model, o); fail != "" {
+			if s, fail = spinCompile(sr, j, dir, model, o); fail != "" {
+				sr.Failure = fail
+				return m.Stdout
+			}
+			continue
+		}
+		if rep.NFairNeeded > 0 && tries < 6 {
+			sr.NFair = rep.NFairNeeded + 1
+			sr.Notes = append(sr.Notes, fmt.Sprintf("too many processes for -f; rebuilt with -DNFAIR=%d", sr.NFair))
+			if s, fail = spinCompile(sr, j, dir, model, o); fail != "" {
 				sr.Failure = fail
 				return m.Stdout
 			}
@@ -305,13 +404,13 @@ func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []
 
 // spinAgain repeats the compile and the run with the settings found by
 // spinFirst, for one more sample.
-func spinAgain(sr *SpinResult, dir, model string, o *options) []byte {
-	s, fail := spinCompile(sr, dir, model, o)
+func spinAgain(sr *SpinResult, j *job, dir, model string, o *options) []byte {
+	s, fail := spinCompile(sr, j, dir, model, o)
 	if fail != "" {
 		sr.Notes = append(sr.Notes, "repeat run: "+fail)
 		return nil
 	}
-	m, rep := spinPan(sr, dir, model, o)
+	m, rep := spinPan(sr, j, dir, model, o)
 	if !rep.HasSummary {
 		sr.Notes = append(sr.Notes, "repeat run: no report from pan")
 		return nil
@@ -328,13 +427,13 @@ func spinAgain(sr *SpinResult, dir, model string, o *options) []byte {
 // gospinRun runs gospin verify once and adds a sample.
 // claim is the never claim or ltl property pan checked (gospin checks
 // every property of the model unless told which, with -N).
-func gospinRun(gr *GospinResult, dir, model string, depth int, claim string, o *options) []byte {
+func gospinRun(gr *GospinResult, j *job, dir, model string, depth int, claim string, o *options) []byte {
 	if o.gospinBin == "" {
 		gr.Failure = o.gospinErr
 		return nil
 	}
 	args := []string{"verify"}
-	args = append(args, o.cfg.gospin...)
+	args = append(args, j.cfg.gospin...)
 	args = append(args, "-m", strconv.Itoa(depth))
 	if claim != "" {
 		args = append(args, "-N", claim)
