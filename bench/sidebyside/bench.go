@@ -118,15 +118,18 @@ type options struct {
 	spinBin    string
 	ccBin      string
 	verbose    bool
+	cpuBasis   bool // -cpu: rates and time ratios from CPU times
 }
 
 // Sample is one run of one tool (times in seconds).
 type Sample struct {
-	SpinS    float64 `json:"spin_s,omitempty"`
-	CCS      float64 `json:"cc_s,omitempty"`
-	RunS     float64 `json:"run_s"`
-	CPUS     float64 `json:"cpu_s"`
-	MaxRSSKB int64   `json:"maxrss_kb"`
+	SpinS float64 `json:"spin_s,omitempty"`
+	CCS   float64 `json:"cc_s,omitempty"`
+	// CompileCPUS: user+system CPU time of spin -a and gcc
+	CompileCPUS float64 `json:"compile_cpu_s,omitempty"`
+	RunS        float64 `json:"run_s"`
+	CPUS        float64 `json:"cpu_s"`
+	MaxRSSKB    int64   `json:"maxrss_kb"`
 }
 
 // SpinResult is SPIN's side of one model.
@@ -144,13 +147,14 @@ type SpinResult struct {
 	Report   PanReport `json:"report"`
 	Samples  []Sample  `json:"samples"`
 	// Medians over the samples.
-	SpinS    float64 `json:"spin_s"`
-	CCS      float64 `json:"cc_s"`
-	NFair    int     `json:"nfair,omitempty"` // -DNFAIR added by the harness
-	CompileS float64 `json:"compile_s"`       // spin -a + gcc
-	RunS     float64 `json:"run_s"`
-	CPUS     float64 `json:"run_cpu_s"`
-	MaxRSSKB int64   `json:"maxrss_kb"`
+	SpinS       float64 `json:"spin_s"`
+	CCS         float64 `json:"cc_s"`
+	NFair       int     `json:"nfair,omitempty"` // -DNFAIR added by the harness
+	CompileS    float64 `json:"compile_s"`       // spin -a + gcc
+	CompileCPUS float64 `json:"compile_cpu_s"`   // their CPU time
+	RunS        float64 `json:"run_s"`
+	CPUS        float64 `json:"run_cpu_s"`
+	MaxRSSKB    int64   `json:"maxrss_kb"`
 }
 
 // GospinResult is gospin's side of one model.
@@ -189,10 +193,13 @@ type Metrics struct {
 
 // ModelResult is everything measured for one model.
 type ModelResult struct {
-	Model   string       `json:"model"`
-	LTL     string       `json:"ltl,omitempty"`
-	Path    string       `json:"path"`
-	Config  string       `json:"config"`
+	Model  string `json:"model"`
+	LTL    string `json:"ltl,omitempty"`
+	Path   string `json:"path"`
+	Config string `json:"config"`
+	// Basis: "cpu" when times and rates are CPU times (-cpu), else wall
+	// times ("")
+	Basis   string       `json:"basis,omitempty"`
 	Spin    SpinResult   `json:"spin"`
 	Gospin  GospinResult `json:"gospin"`
 	Metrics Metrics      `json:"metrics"`
@@ -284,6 +291,9 @@ func benchModel(j job, o *options) ModelResult {
 			os.WriteFile(base+".gospin.json", gOut, 0o644)
 		}
 	}
+	if o.cpuBasis {
+		res.Basis = "cpu"
+	}
 	res.Metrics = derive(&res, exp)
 	return res
 }
@@ -297,6 +307,7 @@ func spinCompile(sr *SpinResult, j *job, dir, model string, o *options) (Sample,
 	os.Remove(filepath.Join(dir, "pan.c"))
 	m := runMeasured(dir, nil, o.timeout, o.spinBin, spinArgs...)
 	s.SpinS = secs(m.Wall)
+	s.CompileCPUS = secs(m.CPU())
 	if m.Err != nil || m.ExitCode != 0 || !exists(filepath.Join(dir, "pan.c")) {
 		return s, "spin -a failed: " + firstLines(m.Stdout, m.Stderr, m.Err)
 	}
@@ -318,6 +329,7 @@ func spinCompile(sr *SpinResult, j *job, dir, model string, o *options) (Sample,
 	os.Remove(filepath.Join(dir, "pan"))
 	m = runMeasured(dir, nil, o.timeout, o.ccBin, ccArgs...)
 	s.CCS = secs(m.Wall)
+	s.CompileCPUS += secs(m.CPU())
 	if m.Err != nil || m.ExitCode != 0 {
 		return s, "gcc failed: " + firstLines(m.Stdout, m.Stderr, m.Err)
 	}
@@ -491,6 +503,7 @@ func aggregateSpin(sr *SpinResult) {
 	sr.SpinS = median(sr.Samples, func(s Sample) float64 { return s.SpinS })
 	sr.CCS = median(sr.Samples, func(s Sample) float64 { return s.CCS })
 	sr.CompileS = median(sr.Samples, func(s Sample) float64 { return s.SpinS + s.CCS })
+	sr.CompileCPUS = median(sr.Samples, func(s Sample) float64 { return s.CompileCPUS })
 	sr.RunS = median(sr.Samples, func(s Sample) float64 { return s.RunS })
 	sr.CPUS = median(sr.Samples, func(s Sample) float64 { return s.CPUS })
 	sr.MaxRSSKB = int64(median(sr.Samples, func(s Sample) float64 { return float64(s.MaxRSSKB) }))
@@ -529,6 +542,29 @@ func medianOf(v []float64) float64 {
 func fptr(x float64) *float64 { return &x }
 func bptr(b bool) *bool       { return &b }
 
+// spinCompile, spinRun and gospinRun are the times the ratios use: wall
+// times, or CPU times (user+system) with -cpu.
+func (r *ModelResult) spinCompile() float64 {
+	if r.Basis == "cpu" {
+		return r.Spin.CompileCPUS
+	}
+	return r.Spin.CompileS
+}
+
+func (r *ModelResult) spinRun() float64 {
+	if r.Basis == "cpu" {
+		return r.Spin.CPUS
+	}
+	return r.Spin.RunS
+}
+
+func (r *ModelResult) gospinRun() float64 {
+	if r.Basis == "cpu" {
+		return r.Gospin.CPUS
+	}
+	return r.Gospin.RunS
+}
+
 // derive computes the per-model metrics and ratios.
 func derive(r *ModelResult, exp *Expected) Metrics {
 	var m Metrics
@@ -541,10 +577,10 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 		}
 	}
 	if s.OK {
-		m.SpinTotalS = fptr(s.CompileS + s.RunS)
+		m.SpinTotalS = fptr(r.spinCompile() + r.spinRun())
 		if st := float64(s.Report.Stored); st > 0 {
-			if s.RunS > 0 {
-				m.SpinRate = fptr(st / s.RunS)
+			if r.spinRun() > 0 {
+				m.SpinRate = fptr(st / r.spinRun())
 			}
 			m.SpinBPSRSS = fptr(float64(s.MaxRSSKB) * 1024 / st)
 			if s.Report.TotalMB > 0 {
@@ -554,8 +590,8 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 	}
 	if g.OK {
 		if st := float64(g.Report.StatesStored); st > 0 {
-			if g.RunS > 0 {
-				m.GospinRate = fptr(st / g.RunS)
+			if r.gospinRun() > 0 {
+				m.GospinRate = fptr(st / r.gospinRun())
 			}
 			m.GospinBPSRSS = fptr(float64(g.MaxRSSKB) * 1024 / st)
 			if g.Report.MemoryBytes > 0 {
@@ -569,7 +605,7 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 		m.VerdictsAgree = bptr(s.Verdict == g.Verdict && (s.Verdict != "fail" || s.Report.ErrorKind == g.Report.ErrorKind()))
 		m.RateRatio = ratio(m.GospinRate, m.SpinRate)
 		if m.SpinTotalS != nil && *m.SpinTotalS > 0 {
-			m.TimeRatio = fptr(g.RunS / *m.SpinTotalS)
+			m.TimeRatio = fptr(r.gospinRun() / *m.SpinTotalS)
 		}
 		m.MemRatio = ratio(m.GospinBPSRSS, m.SpinBPSRSS)
 		m.MemOwnRatio = ratio(m.GospinBPSOwn, m.SpinBPSOwn)

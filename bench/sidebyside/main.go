@@ -54,6 +54,7 @@ func run() int {
 	flag.StringVar(&o.spinBin, "spin", "spin", "the spin command")
 	flag.StringVar(&o.ccBin, "cc", "gcc", "the C compiler")
 	flag.BoolVar(&o.verbose, "v", false, "log each step on stderr")
+	flag.BoolVar(&o.cpuBasis, "cpu", false, "compute states/s and time to verdict from CPU time (user+sys) instead of wall time: for a machine shared with other jobs")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: sidebyside [flags] model.pml...\n       sidebyside [flags] -corpus DIR [-top N]\n\nflags:\n")
 		flag.PrintDefaults()

@@ -389,3 +389,26 @@ func TestGospinRunFake(t *testing.T) {
 		t.Errorf("failing gospin: %+v", gr)
 	}
 }
+
+// TestRunMeasuredTimeout: a process stopped at the time limit is marked
+// timed out, not failed, and what it printed on SIGINT is kept (pan prints
+// its statistics then).
+func TestRunMeasuredTimeout(t *testing.T) {
+	m := runMeasured(t.TempDir(), nil, 300*time.Millisecond, "sh", "-c", `trap 'echo stats so far; exit 1' INT; while :; do sleep 0.05; done`)
+	if !m.TimedOut || m.Err != nil || !strings.Contains(string(m.Stdout), "stats so far") {
+		t.Errorf("timed out %v, err %v, stdout %q", m.TimedOut, m.Err, m.Stdout)
+	}
+}
+
+// TestDeriveCPU: with -cpu the rates and the time ratio come from CPU
+// times, SPIN's compile CPU included.
+func TestDeriveCPU(t *testing.T) {
+	r := ModelResult{Basis: "cpu",
+		Spin: SpinResult{OK: true, Verdict: "pass", CompileS: 9, CompileCPUS: 1, RunS: 9, CPUS: 1,
+			Report: PanReport{HasSummary: true, Stored: 1000}},
+		Gospin: GospinResult{OK: true, Verdict: "pass", RunS: 9, CPUS: 0.5, Report: GospinReport{StatesStored: 1000}}}
+	m := derive(&r, nil)
+	if m.SpinRate == nil || *m.SpinRate != 1000 || m.GospinRate == nil || *m.GospinRate != 2000 || *m.TimeRatio != 0.25 {
+		t.Errorf("metrics %+v", m)
+	}
+}
