@@ -92,7 +92,11 @@ func printModel(w io.Writer, r *ModelResult) {
 		row("compile CPU", "-", ss(func() string { return fmtSecs(s.CompileCPUS) }), "")
 	}
 	row("time to verdict"+basis, gs(func() string { return fmtSecs(r.gospinRun()) }), ss(func() string { return fmtSecs(r.spinCompile() + r.spinRun()) }), fmtRatio(m.TimeRatio))
-	row("states/s (run"+basis+")", fmtF(m.GospinRate, 0), fmtF(m.SpinRate, 0), fmtRatio(m.RateRatio))
+	rateLabel := "states/s (run)"
+	if r.Basis == "cpu" {
+		rateLabel = "states/s (run CPU)"
+	}
+	row(rateLabel, fmtF(m.GospinRate, 0), fmtF(m.SpinRate, 0), fmtRatio(m.RateRatio))
 	row("peak RSS", gs(func() string { return fmtMB(g.MaxRSSKB) }), ss(func() string { return fmtMB(s.MaxRSSKB) }), "")
 	row("bytes/state (peak RSS)", fmtF(m.GospinBPSRSS, 1), fmtF(m.SpinBPSRSS, 1), fmtRatio(m.MemRatio))
 	row("bytes/state (own figure)", fmtF(m.GospinBPSOwn, 1), fmtF(m.SpinBPSOwn, 1), fmtRatio(m.MemOwnRatio))
