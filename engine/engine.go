@@ -64,6 +64,8 @@ type Engine struct {
 	prioMax     int
 	prioValid   bool
 	prioTimeout bool
+	// rv: the handshake partners of the state being expanded (rvindex.go)
+	rv rvIndex
 
 	c    ctx
 	tr   pins.Transition
@@ -466,6 +468,7 @@ func (e *Engine) Clone() *Engine {
 	n.c = ctx{e: n, s: make([]byte, 0, cap(e.c.s)), hidden: append([]byte(nil), e.c.hidden...)}
 	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
 	n.saved = savedLayout{}
+	n.rv = rvIndex{}
 	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
 	n.nes = ctx{e: n, hidden: make([]byte, e.hiddenSize)}
 	return n

@@ -251,6 +251,13 @@ func (t *ctrans) rendezvousMatch(c *ctx, off int, ct *chanType, n int) bool {
 	if id < 1 || int(id) > c.nchan || int(c.chanOff[id-1]) != off {
 		return false
 	}
+	return t.rendezvousFields(c, ct, n)
+}
+
+// rendezvousFields reports whether the constant fields of receive t (in
+// the receiver's context) match the message in c.msg; n is the number of
+// the sender's arguments.
+func (t *ctrans) rendezvousFields(c *ctx, ct *chanType, n int) bool {
 	for i, a := range t.rargs {
 		if a.match == nil || i >= n {
 			continue
