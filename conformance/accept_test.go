@@ -10,9 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
@@ -60,10 +57,12 @@ func readProbe(t *testing.T, path string) (runs []probeRun, warns []string) {
 	return runs, warns
 }
 
-// runProbe verifies the model as gospin verify -noreduce -o1 -o2 -o3 does
-// (the never claim of prop, or of the first property when prop is "").
+// runProbe verifies the model as gospin verify -noreduce -o1 -o2 -o3
+// -safety does (the never claim of prop, or of the first property when prop
+// is ""), through verify.Check.
 func runProbe(path string, fr *frontend.Result, prop string) (errors int, stored, trans int64, ltl bool, err error) {
-	props := property.List(fr.Model)
+	src := verify.NewSource(path, fr)
+	props := src.Properties()
 	var p *property.Property
 	switch {
 	case prop != "":
@@ -73,20 +72,9 @@ func runProbe(path string, fr *frontend.Result, prop string) (errors int, stored
 	case len(props) > 0:
 		p = &props[0]
 	}
-	pm, err := property.Model(fr.Model, p, property.FromLTL)
-	if err != nil {
-		return 0, 0, 0, false, err
-	}
-	var errs diag.List
-	prog := automata.Lower(pm, &errs)
-	if errs.HasErrors() || prog == nil {
-		return 0, 0, 0, false, fmt.Errorf("lowering: %s", errs.Error())
-	}
-	m, err := engine.NewWithOptions(prog, engine.Options{})
-	if err != nil {
-		return 0, 0, 0, false, err
-	}
-	sum, _, err := verify.Run(context.Background(), path, m, verify.Options{MaxDepth: 100000, StopAfter: 1, HashLog2: 16})
+	s := verify.Settings{MaxDepth: 100000, StopAfter: 1, HashLog2: 16, SafetyOnly: true,
+		NoReduce: true, NoDeadVarReset: true, NoHideWriteOnly: true, NoMerge: true}
+	sum, err := verify.Check(context.Background(), src, p, s)
 	if err != nil {
 		return 0, 0, 0, false, err
 	}

@@ -149,13 +149,18 @@ type result struct {
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
-	return runWith(r, noreduce, false, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16})
+	return runWith(r, noreduce, false, verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true})
 }
 
-// runWith verifies the row's model; noreduce turns dead-variable reset and
-// write-only hiding on (spin without -o1 -o2), merge statement merging
-// (spin without -o3).
-func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
+// runWith verifies the row's property (the -N one, else the model's first
+// claim) as gospin verify -safety -notgba does with settings s (verify.Check:
+// the reduction plan, the claim's closure or an inert claim left out,
+// rebuilds), with the state space given apart: noreduce turns dead-variable
+// reset and write-only hiding on (spin without -o1 -o2), merge statement
+// merging (spin without -o3). The trail of the first error, written in a
+// temporary directory, must replay to the same error on the model with the
+// claim (with the options the search used, and the trail's headers).
+func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 	path := filepath.Join(corpusDir, "models", r.model+".pml")
 	fr, err := frontend.LoadFile(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
 	if err != nil {
@@ -164,8 +169,14 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	if fr.HasErrors() {
 		return result{}, fmt.Errorf("front end: %s", fr.Diags.Error())
 	}
-	// the property pan checked: the -N one, else the model's first claim
-	props := property.List(fr.Model)
+	dir, err := os.MkdirTemp("", "conformance")
+	if err != nil {
+		return result{}, err
+	}
+	defer os.RemoveAll(dir)
+	// the trails go to dir, not next to the corpus's model
+	src := verify.NewSource(filepath.Join(dir, r.model+".pml"), fr)
+	props := src.Properties()
 	var p *property.Property
 	switch {
 	case r.ltl != "-" && r.ltl != "":
@@ -173,97 +184,48 @@ func runWith(r row, noreduce, merge bool, vo verify.Options) (result, error) {
 	case r.claim != "-" && r.claim != ":np_:" && len(props) > 0:
 		p = &props[0]
 	}
+	s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = !noreduce, !noreduce, !merge
+	// as pan: no acceptance search without -a, the never claim with -scc
+	s.SafetyOnly, s.NoTGBA, s.WriteTrails = true, true, true
+	sum, err := verify.Check(context.Background(), src, p, s)
+	if err != nil {
+		return result{}, err
+	}
+	// closure: the search ran against the claim's closure under
+	// stuttering, and no search without reduction followed
+	closure := strings.Contains(sum.StutterNote, "closure under stuttering")
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced, closure: closure}
+	if len(sum.Violations) == 0 {
+		return res, nil
+	}
+	first := sum.Violations[0]
+	res.verdict = "fail"
+	res.kind = panKind[first.Kind]
+	if s.NonProgress || first.Trail == "" {
+		return res, nil
+	}
+	// the trail must replay to the same error (gospin run -t)
+	tr, err := trail.ReadFile(first.Trail)
+	if err != nil {
+		return result{}, err
+	}
 	pm, err := property.Model(fr.Model, p, property.FromLTL)
 	if err != nil {
 		return result{}, err
 	}
-	keepSteps := false // without an inert claim, the steps it has with it (property.Plan.RemoteVars)
-	var closure *property.Plan
-	if vo.Reduce && !vo.Accept && !vo.NonProgress && !vo.BFS && p != nil {
-		// as gospin verify does: an invariant's claim-end search is
-		// reduced; an inert claim is left out of the search, its errors
-		// replayed with it (on the model with the claim, prog below);
-		// any other claim is searched against the closure of its runs
-		// and end, its errors confirmed on the claim
-		plan := property.PlanReduction(fr.Model, p, false, vo.IgnoreAssert, property.FromLTL)
-		vo.ClaimInvariant, vo.InertClaim, vo.ClaimSI = plan.Invariant, plan.Inert, plan.SI
-		keepSteps = plan.RemoteVars
-		if plan.Closure {
-			closure = &plan
-		}
-	}
-	var errs diag.List
-	prog := automata.Lower(pm, &errs)
-	if errs.HasErrors() || prog == nil {
-		return result{}, fmt.Errorf("lowering: %s", errs.Error())
-	}
-	eo := engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge}
-	m, err := engine.NewWithOptions(prog, eo)
+	e, err := buildEngine(pm, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
 	if err != nil {
 		return result{}, err
 	}
-	if closure != nil {
-		vo.ClosureOf = m
-		cm, err := property.Model(fr.Model, closure.Prop, closure.Translator)
-		if err != nil {
-			return result{}, err
-		}
-		if m, err = buildEngine(cm, eo); err != nil {
-			return result{}, err
-		}
-	}
-	if vo.InertClaim {
-		vo.ClosureOf = m
-		free, err := property.Model(fr.Model, nil, nil)
-		if err != nil {
-			return result{}, err
-		}
-		fprog := automata.Lower(free, &errs)
-		if errs.HasErrors() || fprog == nil {
-			return result{}, fmt.Errorf("lowering: %s", errs.Error())
-		}
-		if m, err = engine.NewWithOptions(fprog, engine.Options{ResetDead: noreduce && !keepSteps, HideWriteOnly: noreduce, Merge: merge && !keepSteps}); err != nil {
-			return result{}, err
-		}
-	}
-	sum, sres, err := verify.Run(context.Background(), path, m, vo)
-	if err != nil {
-		return result{}, err
-	}
-	if closure != nil && sum.Unconfirmed > 0 && sum.Errors == 0 {
-		// errors of the closure alone: the search without reduction
-		// against the claim decides
-		u, err := engine.NewWithOptions(prog, eo)
-		if err != nil {
-			return result{}, err
-		}
-		vo.Reduce, vo.ClaimSI, vo.ClosureOf = false, false, nil
-		if sum, sres, err = verify.Run(context.Background(), path, u, vo); err != nil {
-			return result{}, err
-		}
-	}
-	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced, closure: closure != nil && vo.Reduce}
-	if len(sum.Violations) > 0 {
-		res.verdict = "fail"
-		res.kind = panKind[sum.Violations[0].Kind]
-		// the trail must replay to the same error (gospin run -t)
-		if !vo.NonProgress && len(sres.Errors) > 0 && sres.Errors[0].Trail != nil {
-			e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: noreduce, HideWriteOnly: noreduce, Merge: merge})
-			if err != nil {
-				return result{}, err
-			}
-			first := sres.Errors[0]
-			rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &simulate.Trail{Steps: first.Trail, CycleStart: first.CycleStart, Headers: replayHeaders(vo)}})
-			switch {
-			case err != nil:
-				res.replay = err.Error()
-			case first.Violation.Kind == pins.InvalidEndState && rr.End != simulate.InvalidEnd:
-				res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
-			case first.Violation.Kind == pins.Assertion || first.Violation.Kind == pins.RuntimeError || first.Violation.Kind == pins.ClaimEnd:
-				if rr.Violation == nil || rr.Violation.Kind != first.Violation.Kind {
-					res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Violation.Kind)
-				}
-			}
+	rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: tr})
+	switch {
+	case err != nil:
+		res.replay = err.Error()
+	case first.Kind == pins.InvalidEndState.String() && rr.End != simulate.InvalidEnd:
+		res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
+	case first.Kind == pins.Assertion.String() || first.Kind == pins.RuntimeError.String() || first.Kind == pins.ClaimEnd.String():
+		if rr.Violation == nil || rr.Violation.Kind.String() != first.Kind {
+			res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Kind)
 		}
 	}
 	return res, nil
@@ -403,12 +365,12 @@ func TestAcceptanceNoreduce(t *testing.T) {
 			if reason, ok := dev[key]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true})
+			got, err := runWith(r, true, true, verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, Accept: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
-			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true}
+			vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, SCC: true, Accept: true}
 			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
@@ -443,12 +405,12 @@ func TestNonProgressNoreduce(t *testing.T) {
 			if reason, ok := dev[r.model+"/"+r.config]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
+			got, err := runWith(r, true, true, verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, NonProgress: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
-			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, NonProgress: true}
+			vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, SCC: true, NonProgress: true}
 			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
@@ -495,7 +457,7 @@ func TestNonProgressReduction(t *testing.T) {
 			if reason, ok := dev[r.model+"/np_noreduce"]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true, Reduce: true})
+			got, err := runWith(r, true, true, verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NonProgress: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -534,12 +496,12 @@ func TestAcceptanceFair(t *testing.T) {
 			if reason, ok := dev[key]; ok {
 				t.Skip("deviation: " + reason)
 			}
-			got, err := runWith(r, true, true, verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Fair: true})
+			got, err := runWith(r, true, true, verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, Accept: true, Fair: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// the SCC-based check (-scc) must agree
-			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, SCC: true, Accept: true, Fair: true}
+			vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, SCC: true, Accept: true, Fair: true}
 			scc, err := runWith(r, true, true, vo)
 			if err != nil {
 				t.Fatal(err)
@@ -581,12 +543,12 @@ func TestReductionVerdicts(t *testing.T) {
 		}
 		r := r
 		t.Run(r.model, func(t *testing.T) {
-			vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16}
+			vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true}
 			full, err := runSpinDefaults(r, vo)
 			if err != nil {
 				t.Skip(err)
 			}
-			vo.Reduce = true
+			vo.NoReduce = false
 			red, err := runSpinDefaults(r, vo)
 			if err != nil {
 				t.Fatal(err)
@@ -641,7 +603,7 @@ func errorKinds(t *testing.T, r row, reduce bool) string {
 		t.Fatal(err)
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	m, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
 	if err != nil {
 		t.Fatal(err)
@@ -665,7 +627,7 @@ func errorKinds(t *testing.T, r row, reduce bool) string {
 // runSpinDefaults is runWith for SPIN's default state space (dead-variable
 // reset, write-only hiding, statement merging), with the trail replayed by
 // an engine with the same options.
-func runSpinDefaults(r row, vo verify.Options) (result, error) {
+func runSpinDefaults(r row, vo verify.Settings) (result, error) {
 	return runWith(r, true, true, vo)
 }
 

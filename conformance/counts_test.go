@@ -65,7 +65,7 @@ func TestSpinCounts(t *testing.T) {
 				t.Fatalf("front end: %s", fr.Diags.Error())
 			}
 			var dl diag.List
-			prog := automata.Lower(fr.Model, &dl)
+			prog := automata.Lower(fr.Program, &dl)
 			if dl.HasErrors() || prog == nil {
 				t.Fatalf("lowering: %s", dl.Error())
 			}

@@ -35,7 +35,7 @@ func TestLeapCorpus(t *testing.T) {
 		if nr, ok := noreduce[r.model]; !ok || r.stored > 200_000 || nr.stored > defaultMaxStates {
 			continue
 		}
-		vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Reduce: true}
+		vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16}
 		ample, err := runSpinDefaults(r, vo)
 		if err != nil {
 			t.Logf("%s: %v", r.model, err)

@@ -4,71 +4,48 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/verify"
 )
 
 // accReduced verifies an acc row as gospin verify -a does with reduction
-// on, with the claim property.PlanReduction chooses: an invariant with its
-// usual claim, reduced as a safety search; a stutter-invariant ltl
-// property with its claim in SI normal form; another ltl property or a
-// never claim against the closure under stuttering of its claim, with
-// the errors checked against the claim (and the search without reduction
-// deciding when none is the claim's); any other claim unreduced. It
-// returns the verdict ("pass"/"fail"), the states stored, whether the
-// search was complete and whether it was reduced. The search stops at
-// 1 GB.
+// on (verify.Check, with spin's default state space): with the claim
+// property.PlanReduction chooses, an invariant with its usual claim,
+// reduced as a safety search; a stutter-invariant ltl property with its
+// claim in SI normal form; another ltl property or a never claim against
+// the closure under stuttering of its claim, with the errors checked
+// against the claim (and the search without reduction deciding when none
+// is the claim's); any other claim unreduced. Leap sets are used where
+// gospin verify uses them. It returns the verdict ("pass"/"fail"), the
+// states stored, whether the search was complete and whether it was
+// reduced. The search stops at 1 GB.
 func accReduced(r row, stubborn, leap bool) (verdict string, stored int64, complete, reduced bool, err error) {
-	path, model, p, err := rowProperty(r)
+	path := filepath.Join(corpusDir, "models", r.model+".pml")
+	src, err := verify.Load(path, &frontend.Config{IncludeDirs: []string{filepath.Dir(path)}})
 	if err != nil {
 		return "", 0, false, false, err
 	}
-	vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Reduce: true, Stubborn: stubborn, Leap: leap, MemLimit: 1 << 30}
-	eo := engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true}
-	plan := property.PlanReduction(model, p, true, false, property.FromLTL)
-	vo.ClaimInvariant, vo.ClaimSI = plan.Invariant, plan.SI
-	q, tr := plan.Prop, plan.Translator
-	if plan.Closure {
-		// errors are checked against the usual claim, as gospin verify does
-		um, err := property.Model(model, p, property.FromLTL)
-		if err != nil {
-			return "", 0, false, false, err
-		}
-		if vo.ClosureOf, err = buildEngine(um, eo); err != nil {
-			return "", 0, false, false, err
-		}
+	// the row's property: as rowProperty chooses it
+	props := src.Properties()
+	var p *property.Property
+	switch {
+	case r.ltl != "-" && r.ltl != "":
+		p = property.Find(props, r.ltl)
+	case len(props) > 0:
+		p = &props[0]
 	}
-	pm, err := property.Model(model, q, tr)
+	if p == nil {
+		return "", 0, false, false, fmt.Errorf("no property")
+	}
+	s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Accept: true, Stubborn: stubborn, Leap: leap, MemLimitMB: 1 << 10}
+	sum, err := verify.Check(context.Background(), src, p, s)
 	if err != nil {
 		return "", 0, false, false, err
-	}
-	m, err := buildEngine(pm, eo)
-	if err != nil {
-		return "", 0, false, false, err
-	}
-	sum, _, err := verify.Run(context.Background(), path, m, vo)
-	if err != nil {
-		return "", 0, false, false, err
-	}
-	if sum.Unconfirmed > 0 && sum.Errors == 0 {
-		// errors of the closure alone: the search without reduction
-		// against the claim decides (its states are the ones reported)
-		um, err := property.Model(model, p, property.FromLTL)
-		if err != nil {
-			return "", 0, false, false, err
-		}
-		u, err := buildEngine(um, eo)
-		if err != nil {
-			return "", 0, false, false, err
-		}
-		vo.Reduce, vo.ClaimSI, vo.ClosureOf = false, false, nil
-		if sum, _, err = verify.Run(context.Background(), path, u, vo); err != nil {
-			return "", 0, false, false, err
-		}
 	}
 	verdict = "pass"
 	if sum.Errors > 0 {

@@ -61,7 +61,7 @@ func TestReductionStrength(t *testing.T) {
 		if !ok || !all && (r.stored > 500_000 || nr.stored > defaultMaxStates) {
 			continue
 		}
-		vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Reduce: true}
+		vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16}
 		res, err := runSpinDefaults(r, vo)
 		if err != nil {
 			t.Logf("%s: %v", r.model, err)

@@ -41,7 +41,7 @@ func TestStubbornCorpus(t *testing.T) {
 		if nr, ok := noreduce[r.model]; !ok || !all && (r.stored > 500_000 || nr.stored > defaultMaxStates) {
 			continue
 		}
-		vo := verify.Options{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, Reduce: true}
+		vo := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16}
 		t0 := time.Now()
 		ample, err := runSpinDefaults(r, vo)
 		tAmple := time.Since(t0)

@@ -61,6 +61,13 @@ func TestTGBARandom(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
 	dir := t.TempDir()
 	counts := map[string]int{}
+	refused := 0
+	defer func() {
+		t.Logf("%d of %d models refused as SPIN refuses them (jump into d_step sequence), not compared", refused, n)
+		if refused > n/5 {
+			t.Errorf("%d of %d models refused: too few compared", refused, n)
+		}
+	}()
 	for i := 0; i < n; i++ {
 		src := randmodel.Generate(int64(1000+i), randmodel.Default)
 		f := randLTL(r, 3)
@@ -71,6 +78,13 @@ func TestTGBARandom(t *testing.T) {
 		}
 		fr := frontend.Load(path, []byte(src), &frontend.Config{})
 		if fr.HasErrors() {
+			// the old generator writes a d_step after a loop left by
+			// break, which SPIN refuses (jump into d_step sequence) and
+			// so does gospin: such a model is not compared
+			if strings.Contains(fr.Diags.Error(), "jump into d_step sequence") {
+				refused++
+				continue
+			}
 			t.Fatalf("model %d: %s", i, fr.Diags.Error())
 		}
 		props := property.List(fr.Model)

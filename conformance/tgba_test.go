@@ -43,7 +43,7 @@ const (
 
 func buildEngine(m *ast.Model, opt engine.Options) (*engine.Engine, error) {
 	var errs diag.List
-	prog := automata.Lower(m, &errs)
+	prog := automata.LowerModel(m, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil, fmt.Errorf("lowering: %s", errs.Error())
 	}

@@ -262,7 +262,7 @@ func (cm *compiler) expr(x automata.Expr) efn {
 				c.fail(errPollRV)
 				return 0
 			}
-			n := int(c.s[off+1])
+			n := ct.qlen(c.s, off)
 			for k := 0; k < n; k++ {
 				if c.matches(off, ct, k, args) {
 					return 1
@@ -528,8 +528,9 @@ func (cm *compiler) call(x *automata.Call) efn {
 	case automata.BPid:
 		return func(c *ctx) int32 { return int32(c.pid) }
 	case automata.BNrPr:
-		if cm.e.prog.Never != nil {
-			// pan counts the never claim among the processes
+		if cm.e.prog.Never != nil || cm.e.npClaim {
+			// pan counts the never claim (or -l's claim) among the
+			// processes
 			return func(c *ctx) int32 { return int32(c.nproc) + 1 }
 		}
 		return func(c *ctx) int32 { return int32(c.nproc) }
@@ -555,7 +556,7 @@ func (cm *compiler) call(x *automata.Call) efn {
 			if ct == nil {
 				return 0
 			}
-			n := int(c.s[off+1])
+			n := ct.qlen(c.s, off)
 			switch fn {
 			case automata.BLen:
 				return int32(n)

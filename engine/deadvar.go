@@ -21,6 +21,10 @@ type Options struct {
 	// StrictEnd makes a valid end state need every channel empty too, as
 	// pan -q does ("require empty chans in valid end states").
 	StrictEnd bool
+	// NPClaim: the search is pan -l's, whose non-progress claim (pan
+	// compiled with -DNP) is a process: _nr_pr counts it and it takes one
+	// of the 255 process slots, as a never claim does.
+	NPClaim bool
 }
 
 // writeOnlyGlobals is the set of global variables that no expression

@@ -13,6 +13,8 @@ import (
 // Engine executes a lowered program. It implements pins.Model. An Engine
 // keeps its working buffers inside: one goroutine at a time may use it.
 type Engine struct {
+	// repeats: violations counted several times (repeated)
+	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
 	globOff     int
 	globSize    int
@@ -25,6 +27,9 @@ type Engine struct {
 	// strictEnd: valid end states need empty channels (pan -q;
 	// Options.StrictEnd)
 	strictEnd bool
+	// npClaim: pan -l's non-progress claim counts as a process
+	// (Options.NPClaim)
+	npClaim bool
 	// procLimit: the most processes that may run (pan's MAXPROC, 255,
 	// counts the never claim among them)
 	procLimit int
@@ -59,6 +64,8 @@ type Engine struct {
 	prioMax     int
 	prioValid   bool
 	prioTimeout bool
+	// rv: the handshake partners of the state being expanded (rvindex.go)
+	rv rvIndex
 
 	c    ctx
 	tr   pins.Transition
@@ -119,6 +126,9 @@ type ctx struct {
 	nested  int           // depth of enabled() evaluations
 	initVar *automata.Var // the local whose initializer failed in addProc
 	viol    *pins.Violation
+	// nviol: the assertions the step failed, when viol is set (more
+	// than one in a merged step)
+	nviol int
 }
 
 func (c *ctx) fail(msg string) {
@@ -174,7 +184,7 @@ func (c *ctx) decode() error {
 			return errors.New("bad claim location")
 		}
 		for i, o := range l.chanOff[:l.nchan] {
-			if int(s[o+1]) > int(l.caps[i]) {
+			if c.e.ctypes[s[o]&^chanTag].qlen(s, int(o)) > int(l.caps[i]) {
 				return errors.New("bad channel length")
 			}
 		}
@@ -278,7 +288,7 @@ func (c *ctx) decodeSlow() error {
 	}
 	for i := 0; i < c.nchan; i++ {
 		o := int(c.chanOff[i])
-		if int(s[o+1]) > c.e.ctypes[s[o]&^chanTag].cap {
+		if ct := c.e.ctypes[s[o]&^chanTag]; ct.qlen(s, o) > ct.cap {
 			return errors.New("bad channel length")
 		}
 	}
@@ -323,7 +333,8 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	e = &Engine{prog: prog, procLimit: MaxProcs}
 	e.c.e = e
 	e.strictEnd = opt.StrictEnd
-	if prog.Never != nil {
+	e.npClaim = opt.NPClaim && prog.Never == nil
+	if prog.Never != nil || e.npClaim {
 		e.procLimit--
 	}
 	if opt.HideWriteOnly {
@@ -457,6 +468,7 @@ func (e *Engine) Clone() *Engine {
 	n.c = ctx{e: n, s: make([]byte, 0, cap(e.c.s)), hidden: append([]byte(nil), e.c.hidden...)}
 	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
 	n.saved = savedLayout{}
+	n.rv = rvIndex{}
 	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
 	n.nes = ctx{e: n, hidden: make([]byte, e.hiddenSize)}
 	return n
@@ -771,7 +783,7 @@ func (e *Engine) Status(s []byte) pins.StateStatus {
 		// pan -q: a valid end state also has every channel empty (the
 		// length is the byte after a channel's tag)
 		for i := 0; i < c.nchan; i++ {
-			if c.s[c.chanOff[i]+1] != 0 {
+			if o := int(c.chanOff[i]); e.ctypes[c.s[o]&^chanTag].qlen(c.s, o) != 0 {
 				st &^= pins.ValidEnd
 				break
 			}
@@ -833,7 +845,7 @@ func (e *Engine) Describe(s []byte) string {
 	}
 	for i := 0; i < c.nchan; i++ {
 		off := int(c.chanOff[i])
-		fmt.Fprintf(&b, "ch%d[%d] ", i+1, c.s[off+1])
+		fmt.Fprintf(&b, "ch%d[%d] ", i+1, c.e.ctypes[c.s[off]&^chanTag].qlen(c.s, off))
 	}
 	return strings.TrimSpace(b.String())
 }

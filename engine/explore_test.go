@@ -142,7 +142,7 @@ func loadSrc(name string, src []byte) (*Engine, error) {
 		return nil, fmt.Errorf("front end: %s", firstErr(&r.Diags))
 	}
 	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
+	prog := automata.Lower(r.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil, fmt.Errorf("lowering: %s", firstErr(&errs))
 	}

@@ -258,9 +258,9 @@ func (e *Engine) Chans(s []byte) []ChanView {
 		off := int(c.chanOff[i])
 		ct := e.ctypes[c.s[off]&^chanTag]
 		cv := ChanView{ID: i + 1, Name: names[i+1], Cap: ct.cap}
-		n := int(c.s[off+1])
+		n := ct.qlen(c.s, off)
 		for m := 0; m < n; m++ {
-			mo := off + chanHdr + m*ct.msgSize
+			mo := off + ct.hdr + m*ct.msgSize
 			msg := make([]string, len(ct.fields))
 			for f := range ct.fields {
 				msg[f] = e.formatValue(load(c.s, mo+ct.foff[f], &ct.fields[f]), &ct.fields[f])

@@ -79,7 +79,9 @@ const (
 	// MaxProcs is SPIN's limit on the number of processes.
 	MaxProcs = 255
 	maxChans = 255
-	chanTag  = 0x80
+	// maxChanCap is the largest channel capacity (a two-byte length)
+	maxChanCap = 65535
+	chanTag    = 0x80
 )
 
 // procType is the layout of one proctype's segment.
@@ -126,9 +128,29 @@ type chanType struct {
 	foff    []int // field offsets within a message
 	msgSize int
 	size    int // whole segment
+	hdr     int // the header: the tag byte, then the length (chanHdr, or chanHdr+1 past 255 messages)
 }
 
+// chanHdr is a channel's header: its tag byte and one length byte; a
+// channel of more than 255 messages has a two-byte length (pan: Qlen is
+// a uchar below 256, else a ushort).
 const chanHdr = 2
+
+// qlen is the number of messages in the channel at off.
+func (ct *chanType) qlen(s []byte, off int) int {
+	if ct.hdr == chanHdr {
+		return int(s[off+1])
+	}
+	return int(s[off+1]) | int(s[off+2])<<8
+}
+
+// setQlen sets the number of messages in the channel at off.
+func (ct *chanType) setQlen(s []byte, off, n int) {
+	s[off+1] = byte(n)
+	if ct.hdr != chanHdr {
+		s[off+2] = byte(n >> 8)
+	}
+}
 
 // typeSize is the size in bytes of one element of type t.
 func typeSize(t automata.Type) int {
@@ -226,10 +248,14 @@ func (e *Engine) layout() error {
 		if len(cs.Fields) > maxFields {
 			return fmt.Errorf("channel %s: more than %d message fields", v.Name, maxFields)
 		}
-		if ct.cap > 255 || ct.cap < 0 {
-			return fmt.Errorf("%s: channel %s: capacity %d is more than 255", v.Pos, v.Name, ct.cap)
+		if ct.cap > maxChanCap || ct.cap < 0 {
+			return fmt.Errorf("%s: channel %s: capacity %d is more than %d", v.Pos, v.Name, ct.cap, maxChanCap)
 		}
-		ct.size = chanHdr + ct.cap*ct.msgSize
+		ct.hdr = chanHdr
+		if ct.cap > 255 {
+			ct.hdr = chanHdr + 1
+		}
+		ct.size = ct.hdr + ct.cap*ct.msgSize
 		cs.ID = len(e.ctypes)
 		e.ctypes = append(e.ctypes, ct)
 		if len(e.ctypes) >= chanTag {

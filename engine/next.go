@@ -118,6 +118,7 @@ func (e *Engine) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool
 func (e *Engine) begin(s []byte) bool {
 	c := &e.c
 	e.prioValid = false
+	e.rv.gen++
 	c.s = append(c.s[:0], s...)
 	if c.decode() != nil {
 		return false
@@ -210,6 +211,7 @@ func (e *Engine) claimMoves(s []byte, dst []*ctrans) []*ctrans {
 // system yields the successors of s by the processes (not the claim).
 func (e *Engine) system(s []byte, yield func(t *pins.Transition, succ []byte) bool) (int, bool) {
 	c := &e.c
+	e.rv.gen++ // s may differ from the state begin loaded (the claim's move)
 	total := 0
 	for pid := c.nproc - 1; pid >= 0; pid-- {
 		n, stop := e.expand(s, pid, yield)
@@ -363,13 +365,41 @@ func (e *Engine) violation(c *ctx, t *ctrans) *pins.Violation {
 		return e.claimEnd
 	case c.err != "":
 		return t.runtimeViolation(c.err)
+	case c.viol != nil && c.nviol > 1:
+		return e.repeated(c.viol, c.nviol)
 	}
 	return c.viol
 }
 
-// rendezvous yields one successor per receiver that can take the message
-// of send t by process pid: the handshake is one step.
-func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
+// repeated is v counted n times: pan counts an error for each failing
+// assertion of a merged step (uerror for each), so a step of a merged
+// chain with two failing asserts is two errors under -e. The copies are
+// made once per (v, n).
+func (e *Engine) repeated(v *pins.Violation, n int) *pins.Violation {
+	k := repeatKey{v, n}
+	if r, ok := e.repeats[k]; ok {
+		return r
+	}
+	if e.repeats == nil {
+		e.repeats = map[repeatKey]*pins.Violation{}
+	}
+	r := *v
+	r.Repeat = n
+	e.repeats[k] = &r
+	return &r
+}
+
+type repeatKey struct {
+	v *pins.Violation
+	n int
+}
+
+// rendezvousScan is rendezvous without the index (rvindex.go): every
+// process's location is looked at, and the message is evaluated again for
+// each receive. It is the path taken where evaluating a channel, a
+// provided clause or the message fails at run time, so that the error is
+// reported exactly where and as it always was.
+func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
 	c := &e.c
 	id := t.ch(c)
 	off, ct := c.channel(id)
@@ -408,71 +438,81 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 			if !rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				continue
 			}
-			c.apply = true
-			c.setPC(pid, t.to)
-			switch {
-			case len(t.args) > len(ct.fields):
-				c.fail(errFields)
-			case len(t.args) < len(ct.fields):
-				c.fail(errFewFields)
-			}
-			sendErr := c.err != ""
-			switch {
-			case len(rr.rargs) > len(ct.fields):
-				c.fail(errRecvField)
-			case len(rr.rargs) < len(ct.fields):
-				c.fail(errRecvMissing)
-			}
-			rr.recvRendezvous(c)
-			if e.trace != nil {
-				// a rendezvous is a send event, then a receive event
-				e.traceEvent(c, true, id, c.msg[:len(ct.fields)])
-				e.traceEvent(c, false, id, c.msg[:len(ct.fields)])
-			}
-			if r != rr {
-				// a d_step opened by the receive: the rest of its body
-				// runs in the same step
-				e.dstepFrom(c, qt.p, rr.to)
-			} else {
-				c.setPC(q, r.to)
-			}
-			if e.dead != nil {
-				e.resetDead(c, pid, t)
-				e.resetDead(c, q, r)
-			}
-			if len(r.chain) > 0 {
-				e.runChain(c, q, r)
-			}
-			tr := &e.tr
-			*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
-			if r.endAtomic {
-				c.s[hdrAtomic] = byte(q)
-				tr.Flags |= pins.InAtomic
-			} else {
-				c.s[hdrAtomic] = noAtomic
-			}
-			if e.prog.UsesLast {
-				c.s[hdrLast] = byte(q)
-			}
-			if c.err != "" && !sendErr {
-				// the receiver's error: its statement is reported
-				tr.Violation = rr.runtimeViolation(c.err)
-			} else {
-				tr.Violation = e.violation(c, t)
-			}
-			if c.timeout {
-				tr.Flags |= pins.Timeout
-			}
 			n++
-			ok := yield(tr, c.s)
-			e.restore(s)
-			if !ok {
+			if !e.handshake(s, pid, t, id, ct, q, qt, r, rr, yield) {
 				return n, true
 			}
 		}
 	}
 	c.setProc(pid)
 	return n, false
+}
+
+// handshake applies the rendezvous of send t by process pid on channel id
+// (of type ct, its message in c.msg) with receive rr (of transition r, the
+// receive itself or the d_step it opens) by process q (of type qt), in the
+// receiver's context, yields the successor and restores the working state
+// to s. It reports whether yield asked to go on.
+func (e *Engine) handshake(s []byte, pid int, t *ctrans, id int32, ct *chanType, q int, qt *procType, r, rr *ctrans, yield func(*pins.Transition, []byte) bool) bool {
+	c := &e.c
+	c.apply = true
+	c.setPC(pid, t.to)
+	switch {
+	case len(t.args) > len(ct.fields):
+		c.fail(errFields)
+	case len(t.args) < len(ct.fields):
+		c.fail(errFewFields)
+	}
+	sendErr := c.err != ""
+	switch {
+	case len(rr.rargs) > len(ct.fields):
+		c.fail(errRecvField)
+	case len(rr.rargs) < len(ct.fields):
+		c.fail(errRecvMissing)
+	}
+	rr.recvRendezvous(c)
+	if e.trace != nil {
+		// a rendezvous is a send event, then a receive event
+		e.traceEvent(c, true, id, c.msg[:len(ct.fields)])
+		e.traceEvent(c, false, id, c.msg[:len(ct.fields)])
+	}
+	if r != rr {
+		// a d_step opened by the receive: the rest of its body
+		// runs in the same step
+		e.dstepFrom(c, qt.p, rr.to)
+	} else {
+		c.setPC(q, r.to)
+	}
+	if e.dead != nil {
+		e.resetDead(c, pid, t)
+		e.resetDead(c, q, r)
+	}
+	if len(r.chain) > 0 {
+		e.runChain(c, q, r)
+	}
+	tr := &e.tr
+	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
+	if r.endAtomic {
+		c.s[hdrAtomic] = byte(q)
+		tr.Flags |= pins.InAtomic
+	} else {
+		c.s[hdrAtomic] = noAtomic
+	}
+	if e.prog.UsesLast {
+		c.s[hdrLast] = byte(q)
+	}
+	if c.err != "" && !sendErr {
+		// the receiver's error: its statement is reported
+		tr.Violation = rr.runtimeViolation(c.err)
+	} else {
+		tr.Violation = e.violation(c, t)
+	}
+	if c.timeout {
+		tr.Flags |= pins.Timeout
+	}
+	ok := yield(tr, c.s)
+	e.restore(s)
+	return ok
 }
 
 // outranked reports whether another process of higher priority can move

@@ -85,7 +85,7 @@ func (ts *traceSeq) setLoc(s []byte, l int) {
 // message is slot k of the channel at off: the sequence moves.
 func (e *Engine) traceSlot(c *ctx, send bool, id int32, off int, ct *chanType, k int) {
 	ts := e.trace
-	base := off + chanHdr + k*ct.msgSize
+	base := off + ct.hdr + k*ct.msgSize
 	for i := range ct.fields {
 		ts.fields[i] = load(c.s, base+ct.foff[i], &ct.fields[i])
 	}
@@ -167,7 +167,7 @@ func (ts *traceSeq) match(t *ctrans, c *ctx, kind automata.TransKind, id int32, 
 // error of the step stands).
 func (c *ctx) traceViolation(v *pins.Violation) {
 	if c.viol == nil {
-		c.viol = v
+		c.viol, c.nviol = v, 1
 	}
 }
 

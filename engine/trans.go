@@ -147,13 +147,13 @@ func (t *ctrans) guard(c *ctx) bool {
 		if ct == nil {
 			return false
 		}
-		return ct.cap > 0 && int(c.s[off+1]) < ct.cap
+		return ct.cap > 0 && ct.qlen(c.s, off) < ct.cap
 	case automata.TRecv:
 		off, ct := c.channel(t.ch(c))
 		if ct == nil || ct.cap == 0 {
 			return false
 		}
-		n := int(c.s[off+1])
+		n := ct.qlen(c.s, off)
 		if n > 0 && len(t.rargs) > len(ct.fields) {
 			// pan reads field by field: the first one past the message
 			// is a run-time error
@@ -232,7 +232,7 @@ func (e *Engine) elseEnabled(c *ctx, li *locInfo) bool {
 // matches reports whether message k of the channel at off matches the
 // constant and eval fields of args.
 func (c *ctx) matches(off int, ct *chanType, k int, args []crecv) bool {
-	base := off + chanHdr + k*ct.msgSize
+	base := off + ct.hdr + k*ct.msgSize
 	for i, a := range args {
 		if a.match == nil || i >= len(ct.fields) {
 			continue
@@ -251,6 +251,13 @@ func (t *ctrans) rendezvousMatch(c *ctx, off int, ct *chanType, n int) bool {
 	if id < 1 || int(id) > c.nchan || int(c.chanOff[id-1]) != off {
 		return false
 	}
+	return t.rendezvousFields(c, ct, n)
+}
+
+// rendezvousFields reports whether the constant fields of receive t (in
+// the receiver's context) match the message in c.msg; n is the number of
+// the sender's arguments.
+func (t *ctrans) rendezvousFields(c *ctx, ct *chanType, n int) bool {
 	for i, a := range t.rargs {
 		if a.match == nil || i >= n {
 			continue
@@ -279,8 +286,12 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 	case automata.TIncDec:
 		t.lhs.store(c, t.lhs.load(c)+int32(t.t.Inc))
 	case automata.TAssert:
-		if t.x(c) == 0 && c.viol == nil {
-			c.viol = t.assertViol
+		if t.x(c) == 0 {
+			if c.viol == nil {
+				c.viol, c.nviol = t.assertViol, 1
+			} else {
+				c.nviol++ // a merged step failing several assertions
+			}
 		}
 	case automata.TPrintm:
 		if e.printing {
@@ -323,7 +334,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			}
 			c.msg[i] = truncate(v, &ct.fields[i])
 		}
-		n := int(c.s[off+1])
+		n := ct.qlen(c.s, off)
 		if n >= ct.cap {
 			return
 		}
@@ -336,14 +347,14 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 				}
 			}
 			// shift k..n-1 up
-			first := off + chanHdr + k*ct.msgSize
-			copy(c.s[first+ct.msgSize:off+chanHdr+(n+1)*ct.msgSize], c.s[first:off+chanHdr+n*ct.msgSize])
+			first := off + ct.hdr + k*ct.msgSize
+			copy(c.s[first+ct.msgSize:off+ct.hdr+(n+1)*ct.msgSize], c.s[first:off+ct.hdr+n*ct.msgSize])
 		}
-		base := off + chanHdr + k*ct.msgSize
+		base := off + ct.hdr + k*ct.msgSize
 		for i := range ct.fields {
 			store(c.s, base+ct.foff[i], &ct.fields[i], c.msg[i])
 		}
-		c.s[off+1] = byte(n + 1)
+		ct.setQlen(c.s, off, n+1)
 		if e.trace != nil {
 			// pan checks the newest message of the channel
 			e.traceSlot(c, true, id, off, ct, n)
@@ -354,7 +365,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		if ct == nil || ct.cap == 0 {
 			return
 		}
-		n := int(c.s[off+1])
+		n := ct.qlen(c.s, off)
 		k := 0
 		if t.t.Random {
 			for k = 0; k < n; k++ {
@@ -370,7 +381,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			// pan checks the first message of the channel
 			e.traceSlot(c, false, id, off, ct, 0)
 		}
-		base := off + chanHdr + k*ct.msgSize
+		base := off + ct.hdr + k*ct.msgSize
 		for i, a := range t.rargs {
 			if a.v == nil || i >= len(ct.fields) {
 				continue
@@ -381,12 +392,12 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 			if len(t.rargs) < len(ct.fields) {
 				c.fail(errRecvMissing)
 			}
-			end := off + chanHdr + n*ct.msgSize
+			end := off + ct.hdr + n*ct.msgSize
 			copy(c.s[base:end-ct.msgSize], c.s[base+ct.msgSize:end])
 			for i := end - ct.msgSize; i < end; i++ {
 				c.s[i] = 0
 			}
-			c.s[off+1] = byte(n - 1)
+			ct.setQlen(c.s, off, n-1)
 		}
 	case automata.TDStep:
 		e.dstep(c, t, false)
@@ -397,7 +408,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 
 // msgLess reports whether c.msg sorts before message k (sorted send).
 func (c *ctx) msgLess(off int, ct *chanType, k int) bool {
-	base := off + chanHdr + k*ct.msgSize
+	base := off + ct.hdr + k*ct.msgSize
 	for i := range ct.fields {
 		v := load(c.s, base+ct.foff[i], &ct.fields[i])
 		if c.msg[i] != v {

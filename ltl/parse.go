@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gospin/gospin/ltl/grammar"
 )
 
 // SyntaxError is a parse error at byte offset Pos (0-based) of the source.
@@ -225,7 +227,7 @@ func Parse(src string) (*Formula, []string, error) {
 		return nil, nil, err
 	}
 	ps := &parser{toks: toks, index: map[string]int{}}
-	f, err := ps.parseLevel(0)
+	f, err := grammar.Parse[*Formula](ps)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -247,117 +249,106 @@ func describe(t token) string {
 
 func (ps *parser) peek() token { return ps.toks[ps.p] }
 
-// binary levels, lowest first.
-var levels = [][]tokKind{
-	{tImplies, tEquiv},
-	{tOr},
-	{tXor},
-	{tAnd},
-	{tUntil, tWeakUntil, tRelease, tStrongRelease},
+// kinds maps the lexer's tokens to the grammar's.
+var kinds = map[tokKind]grammar.Kind{
+	tTrue: grammar.KTrue, tFalse: grammar.KFalse, tLparen: grammar.KLparen, tNot: grammar.KNot,
+	tAlways: grammar.KAlways, tEventually: grammar.KEventually, tNext: grammar.KNext, tAnd: grammar.KAnd,
+	tOr: grammar.KOr, tXor: grammar.KXor, tImplies: grammar.KImplies, tEquiv: grammar.KEquiv,
+	tUntil: grammar.KUntil, tWeakUntil: grammar.KWeakUntil, tRelease: grammar.KRelease,
+	tStrongRelease: grammar.KStrongRelease,
 }
 
-func (ps *parser) parseLevel(l int) (*Formula, error) {
-	if l == len(levels) {
-		return ps.parseUnary()
-	}
-	left, err := ps.parseLevel(l + 1)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		t := ps.peek()
-		found := false
-		for _, k := range levels[l] {
-			if t.kind == k {
-				found = true
-			}
-		}
-		if !found {
-			return left, nil
-		}
-		ps.p++
-		right, err := ps.parseLevel(l + 1)
-		if err != nil {
-			return nil, err
-		}
-		switch t.kind {
-		case tImplies:
-			left = Implies(left, right)
-		case tEquiv:
-			left = Equiv(left, right)
-		case tOr:
-			left = Or(left, right)
-		case tXor: // a xor b = !(a <-> b)
-			left = Not(Equiv(left, right))
-		case tAnd:
-			left = And(left, right)
-		case tUntil:
-			left = Until(left, right)
-		case tWeakUntil:
-			left = WeakUntil(left, right)
-		case tRelease:
-			left = Release(left, right)
-		case tStrongRelease: // a M b = !(!a W !b) = b U (a && b)
-			left = Not(WeakUntil(Not(left), Not(right)))
-		}
-	}
-}
+// The parser is the Syntax of stand-alone formulas (the lexer has told
+// operators from propositions already).
 
-func (ps *parser) parseUnary() (*Formula, error) {
+func (ps *parser) Peek(operand bool) grammar.Token {
 	t := ps.peek()
-	switch t.kind {
-	case tNot, tAlways, tEventually, tNext, tLparen:
+	return grammar.Token{Kind: kinds[t.kind], Pos: t.pos}
+}
+
+func (ps *parser) Next() { ps.p++ }
+
+func (ps *parser) Enter(t grammar.Token) error {
+	switch t.Kind {
+	case grammar.KNot, grammar.KAlways, grammar.KEventually, grammar.KNext, grammar.KLparen:
 		ps.depth++
-		defer func() { ps.depth-- }()
 		if ps.depth > maxDepth {
-			return nil, &SyntaxError{t.pos, fmt.Sprintf("formula nested more than %d levels deep", maxDepth)}
+			return &SyntaxError{t.Pos, fmt.Sprintf("formula nested more than %d levels deep", maxDepth)}
 		}
 	}
-	switch t.kind {
-	case tNot, tAlways, tEventually, tNext:
-		ps.p++
-		x, err := ps.parseUnary()
-		if err != nil {
-			return nil, err
-		}
-		switch t.kind {
-		case tNot:
-			return Not(x), nil
-		case tAlways:
-			return Always(x), nil
-		case tEventually:
-			return Eventually(x), nil
-		default:
-			return Next(x), nil
-		}
-	case tTrue:
-		ps.p++
-		return True(), nil
-	case tFalse:
-		ps.p++
-		return False(), nil
-	case tIdent:
-		ps.p++
-		i, ok := ps.index[t.text]
-		if !ok {
-			i = len(ps.names)
-			ps.index[t.text] = i
-			ps.names = append(ps.names, t.text)
-		}
-		return Prop(i), nil
-	case tLparen:
-		ps.p++
-		x, err := ps.parseLevel(0)
-		if err != nil {
-			return nil, err
-		}
-		if r := ps.peek(); r.kind != tRparen {
-			return nil, &SyntaxError{r.pos, fmt.Sprintf("expected ')' or binary operator, found %s", describe(r))}
-		}
-		ps.p++
-		return x, nil
+	return nil
+}
+
+func (ps *parser) Leave(t grammar.Token) {
+	switch t.Kind {
+	case grammar.KNot, grammar.KAlways, grammar.KEventually, grammar.KNext, grammar.KLparen:
+		ps.depth--
 	}
-	return nil, &SyntaxError{t.pos, fmt.Sprintf("expected proposition, true, false, '(' or unary operator, found %s", describe(t))}
+}
+
+func (ps *parser) Const(t grammar.Token) *Formula {
+	if t.Kind == grammar.KTrue {
+		return True()
+	}
+	return False()
+}
+
+func (ps *parser) Atom() (*Formula, error) {
+	t := ps.peek()
+	if t.kind != tIdent {
+		return nil, &SyntaxError{t.pos, fmt.Sprintf("expected proposition, true, false, '(' or unary operator, found %s", describe(t))}
+	}
+	ps.p++
+	i, ok := ps.index[t.text]
+	if !ok {
+		i = len(ps.names)
+		ps.index[t.text] = i
+		ps.names = append(ps.names, t.text)
+	}
+	return Prop(i), nil
+}
+
+func (ps *parser) Unary(op grammar.Token, x *Formula) *Formula {
+	switch op.Kind {
+	case grammar.KNot:
+		return Not(x)
+	case grammar.KAlways:
+		return Always(x)
+	case grammar.KEventually:
+		return Eventually(x)
+	}
+	return Next(x)
+}
+
+func (ps *parser) Binary(op grammar.Token, x, y *Formula) *Formula {
+	switch op.Kind {
+	case grammar.KImplies:
+		return Implies(x, y)
+	case grammar.KEquiv:
+		return Equiv(x, y)
+	case grammar.KOr:
+		return Or(x, y)
+	case grammar.KXor: // a xor b = !(a <-> b)
+		return Not(Equiv(x, y))
+	case grammar.KAnd:
+		return And(x, y)
+	case grammar.KUntil:
+		return Until(x, y)
+	case grammar.KWeakUntil:
+		return WeakUntil(x, y)
+	case grammar.KRelease:
+		return Release(x, y)
+	}
+	// grammar.KStrongRelease: a M b = !(!a W !b) = b U (a && b)
+	return Not(WeakUntil(Not(x), Not(y)))
+}
+
+func (ps *parser) Close(lp grammar.Token, x *Formula) (*Formula, error) {
+	if r := ps.peek(); r.kind != tRparen {
+		return nil, &SyntaxError{r.pos, fmt.Sprintf("expected ')' or binary operator, found %s", describe(r))}
+	}
+	ps.p++
+	return x, nil
 }
 
 // quoteNames is used by printers: a name that is not a plain identifier is

@@ -152,6 +152,9 @@ type Violation struct {
 	// "too many processes"): the search ends here even when it is asked
 	// to go on after errors (-e, -c0).
 	Fatal bool
+	// Repeat: the step failed this many assertions (a merged step, whose
+	// failing asserts pan counts one error each); 0 or 1 for one error.
+	Repeat int
 }
 
 // StateStatus are properties of a state.

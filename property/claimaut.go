@@ -49,7 +49,7 @@ func readClaim(m *ast.Model, d *ast.NeverDecl, ignoreAssert bool) (a *ltl.Automa
 		return nil, nil, end, err.Error()
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil || prog.Never == nil {
 		return nil, nil, end, "the claim does not lower"
 	}

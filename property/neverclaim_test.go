@@ -58,11 +58,11 @@ func TestClosureClaimBound(t *testing.T) {
 		{"(a U (b && X c)) U (d && X X (e U (f && X (g || h))))", false},
 	} {
 		var errs diag.List
-		formula := parser.ParseLTL(token.NewFile("f.ltl", []byte(c.src)), &errs)
+		m := parser.ParseFile(token.NewFile("f.pml", []byte("ltl f { "+c.src+" }")), &errs)
 		if errs.HasErrors() {
 			t.Fatal(errs.Error())
 		}
-		d := &ast.LTLDecl{Formula: formula}
+		d := m.Decls[0].(*ast.LTLDecl)
 		claim, why, err := ClosureClaim(d)
 		if err != nil {
 			t.Fatal(err)

@@ -31,7 +31,7 @@ func loadCorpus(tb testing.TB, name string) *automata.Program {
 		tb.Fatalf("front end: %v", err)
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() {
 		tb.Fatal(errs.Error())
 	}

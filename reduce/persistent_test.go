@@ -68,7 +68,7 @@ func randEngine(src string, merge bool) *engine.Engine {
 		return nil
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil
 	}

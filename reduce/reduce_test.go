@@ -16,7 +16,7 @@ func build(t *testing.T, src string) *engine.Engine {
 		t.Fatalf("front end: %v", fr.Diags.Error())
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() {
 		t.Fatal(errs.Error())
 	}

@@ -33,7 +33,7 @@ func verifyWith(t *testing.T, src string, vo verify.Options) outcome {
 		t.Fatalf("front end: %v", fr.Diags.Error())
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() {
 		t.Fatal(errs.Error())
 	}

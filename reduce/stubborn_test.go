@@ -21,7 +21,7 @@ func loadStub(t *testing.T, src string) (*engine.Engine, *Reducer) {
 		t.Fatal(fr.Diags.Error())
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() {
 		t.Fatal(errs.Error())
 	}

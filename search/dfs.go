@@ -355,8 +355,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
 			// Post-order: from an accepting state, look for a cycle back
-			// to it (pan starts its nested search here).
-			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 {
+			// to it (pan starts its nested search here; only from a state
+			// it moved from: its accepting mark, o_pm&2, is set by a move,
+			// so a state without successors gets no nested search, whose
+			// seed would be one more state visited).
+			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 				if err := w.nested(top); err != nil {
 					return stopErr(err)
 				}
@@ -482,11 +485,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 				continue
 			}
 			if !added {
-				s.res.StatesMatched++
-				s.res.Transitions++
 				if s.opt.Accept && !nested {
 					// Schwoon-Esparza: an edge back to the stack closes a
-					// cycle; it is accepting when either end is
+					// cycle; it is accepting when either end is. As pan
+					// (uerror, then goto Up), the step that closes the
+					// cycle found is not counted as a matched state.
 					if pos, ok := w.cyan.get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
 						step := sc.step
 						steps := w.trail(&step)
@@ -496,8 +499,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 						if stop {
 							return nil
 						}
+						continue
 					}
 				}
+				s.res.StatesMatched++
+				s.res.Transitions++
 				continue
 			}
 			pushedIdx = idx // its bytes are read from the store when needed

@@ -85,7 +85,7 @@ func (n *npModel) Info() *pins.Info { return &n.info }
 
 func (n *npModel) Status(s []byte) pins.StateStatus {
 	st := n.m.Status(s[:len(s)-1]) &^ (pins.Accepting | pins.ClaimEnded)
-	if n.claim.accepting[s[len(s)-1]] {
+	if n.claim.accepting[s[len(s)-1]&^npMidAtomic] {
 		st |= pins.Accepting
 	}
 	return st
@@ -93,6 +93,10 @@ func (n *npModel) Status(s []byte) pins.StateStatus {
 
 func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
 	sys := s[: len(s)-1 : len(s)-1]
+	if s[len(s)-1]&npMidAtomic != 0 {
+		n.nextInAtomic(sys, s[len(s)-1]&^npMidAtomic, yield)
+		return
+	}
 	var letter int8
 	if n.m.Status(sys)&pins.Progress == 0 {
 		letter = 1
@@ -117,9 +121,16 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 			n.m.Next(sys, n.collect)
 			collected = true
 		}
+		if len(n.trs) == 0 && n.claim == npPan {
+			// the system cannot move: pan's claim stutters (npstutter.go)
+			if !n.stutter(sys, e.to, yield) {
+				return
+			}
+			continue
+		}
 		start := 0
 		for i := range n.trs {
-			n.buf = append(append(n.buf[:0], n.succs[start:n.ends[i]]...), e.to)
+			n.buf = append(append(n.buf[:0], n.succs[start:n.ends[i]]...), e.to|npAtomicMark(&n.trs[i]))
 			start = n.ends[i]
 			n.tr = n.trs[i]
 			n.tr.Claim = id
@@ -158,7 +169,7 @@ func (r npReducer) SafeProcs(s []byte, dst []bool) []bool {
 func (r npReducer) Visible(g int) bool { return r.pr.ProgressVisible(g) }
 
 func (r npReducer) ClaimLoc(s []byte) (int, bool) {
-	q := int(s[len(s)-1])
+	q := int(s[len(s)-1] &^ npMidAtomic)
 	return q, npSIClaim.accepting[q]
 }
 

@@ -429,26 +429,30 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 			return false
 		}
 	}
-	e := Error{Violation: v, Depth: depth, CycleStart: -1}
-	if len(s.res.Errors) == 0 || s.opt.AllTrails {
-		e.Trail = trail()
-		if s.cycleStart >= 0 {
-			e.CycleStart = s.cycleStart
+	// a step that failed several assertions (Violation.Repeat) is as
+	// many errors, as in pan
+	for k := 0; k < max(v.Repeat, 1); k++ {
+		e := Error{Violation: v, Depth: depth, CycleStart: -1}
+		if len(s.res.Errors) == 0 || s.opt.AllTrails {
+			e.Trail = trail()
+			if s.cycleStart >= 0 {
+				e.CycleStart = s.cycleStart
+			}
 		}
-	}
-	s.res.Errors = append(s.res.Errors, e)
-	s.res.Stats.Errors++
-	if s.opt.OnError != nil {
-		i := len(s.res.Errors) - 1
-		if s.npBase != nil {
-			npPanTrail(&s.res.Errors[i], s.npBase)
+		s.res.Errors = append(s.res.Errors, e)
+		s.res.Stats.Errors++
+		if s.opt.OnError != nil {
+			i := len(s.res.Errors) - 1
+			if s.npBase != nil {
+				npPanTrail(&s.res.Errors[i], s.npBase)
+			}
+			s.opt.OnError(i, &s.res.Errors[i])
 		}
-		s.opt.OnError(i, &s.res.Errors[i])
-	}
-	stopAfter := s.opt.StopAfter
-	if stopAfter > 0 && s.res.Stats.Errors >= stopAfter || v.Fatal {
-		s.res.Incomplete = "stopped at error"
-		return true
+		stopAfter := s.opt.StopAfter
+		if stopAfter > 0 && s.res.Stats.Errors >= stopAfter || v.Fatal {
+			s.res.Incomplete = "stopped at error"
+			return true
+		}
 	}
 	return false
 }

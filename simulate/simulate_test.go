@@ -40,7 +40,7 @@ func load(path string) (*engine.Engine, error) {
 		return nil, err
 	}
 	var errs diag.List
-	prog := automata.Lower(m, &errs)
+	prog := automata.LowerModel(m, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil, fmt.Errorf("lowering: %v", &errs)
 	}

@@ -12,11 +12,14 @@ import (
 )
 
 // config is one verification configuration of the corpus (see the corpus
-// README): how SPIN and gospin are invoked for it.
+// README): how SPIN and gospin are invoked for it. A corpus row's own
+// spin_cmd, cc_cmd and pan_cmd replace spin, cc and pan (see job).
 type config struct {
 	spin   []string // options of spin, before the model
 	cc     []string // options of gcc, before -o pan pan.c
+	pan    []string // options of pan besides -m
 	gospin []string // options of gospin verify, before -json and the model
+	top    int      // with -corpus: how many rows by default
 }
 
 var configs = map[string]config{
@@ -24,18 +27,84 @@ var configs = map[string]config{
 		spin:   []string{"-o1", "-o2", "-o3", "-a"},
 		cc:     []string{"-O2", "-DSAFETY", "-DNOREDUCE"},
 		gospin: []string{"-noreduce", "-o1", "-o2", "-o3"},
+		top:    10,
 	},
 	"safety_noreduce": {
 		spin:   []string{"-o3", "-a"},
 		cc:     []string{"-O2", "-DSAFETY", "-DNOREDUCE"},
 		gospin: []string{"-noreduce", "-o3"},
+		top:    10,
 	},
+	"safety": {
+		spin: []string{"-a"},
+		cc:   []string{"-O2", "-DSAFETY"},
+		top:  10,
+	},
+	"safety_bfs": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2", "-DSAFETY", "-DBFS"},
+		gospin: []string{"-bfs"},
+		top:    5,
+	},
+	"acc": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2"},
+		pan:    []string{"-a"},
+		gospin: []string{"-a"},
+		top:    10,
+	},
+	"acc_fair": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2"},
+		pan:    []string{"-a", "-f"},
+		gospin: []string{"-a", "-f"},
+		top:    5,
+	},
+	"np": {
+		spin:   []string{"-a"},
+		cc:     []string{"-O2", "-DNP"},
+		pan:    []string{"-l"},
+		gospin: []string{"-l"},
+		top:    5,
+	},
+}
+
+// configOrder is the order in which -config all runs the configurations.
+var configOrder = []string{"safety_plain", "safety", "safety_bfs", "acc", "acc_fair", "np", "safety_noreduce"}
+
+// job is one model under one configuration.
+type job struct {
+	path   string
+	config string
+	cfg    config    // with the corpus row's commands when there is one
+	ltl    string    // the property (-N), "" for none
+	exp    *Expected // the corpus row, or nil
+}
+
+// newJob makes the job of model path under config name; row, when not
+// nil, is its corpus row, whose spin, gcc and pan options are then used
+// exactly (the harness adds -m and -DVECTORSZ, which it may raise).
+func newJob(path, name string, row *Expected) job {
+	j := job{path: path, config: name, cfg: configs[name], exp: row}
+	if row != nil {
+		j.ltl = row.LTL
+		if a := row.spinArgs(); a != nil {
+			j.cfg.spin = a
+		}
+		if a := row.ccArgs(); a != nil {
+			j.cfg.cc = a
+		}
+		if row.PanCmd != "" {
+			j.cfg.pan = row.panArgs()
+		}
+	} else if j.ltl != "" {
+		j.cfg.pan = append(append([]string{}, j.cfg.pan...), "-N", j.ltl)
+	}
+	return j
 }
 
 // options are the harness's settings.
 type options struct {
-	config     string
-	cfg        config
 	timeout    time.Duration
 	runs       int
 	spinOnly   bool
@@ -49,15 +118,18 @@ type options struct {
 	spinBin    string
 	ccBin      string
 	verbose    bool
+	cpuBasis   bool // -cpu: rates and time ratios from CPU times
 }
 
 // Sample is one run of one tool (times in seconds).
 type Sample struct {
-	SpinS    float64 `json:"spin_s,omitempty"`
-	CCS      float64 `json:"cc_s,omitempty"`
-	RunS     float64 `json:"run_s"`
-	CPUS     float64 `json:"cpu_s"`
-	MaxRSSKB int64   `json:"maxrss_kb"`
+	SpinS float64 `json:"spin_s,omitempty"`
+	CCS   float64 `json:"cc_s,omitempty"`
+	// CompileCPUS: user+system CPU time of spin -a and gcc
+	CompileCPUS float64 `json:"compile_cpu_s,omitempty"`
+	RunS        float64 `json:"run_s"`
+	CPUS        float64 `json:"cpu_s"`
+	MaxRSSKB    int64   `json:"maxrss_kb"`
 }
 
 // SpinResult is SPIN's side of one model.
@@ -75,12 +147,14 @@ type SpinResult struct {
 	Report   PanReport `json:"report"`
 	Samples  []Sample  `json:"samples"`
 	// Medians over the samples.
-	SpinS    float64 `json:"spin_s"`
-	CCS      float64 `json:"cc_s"`
-	CompileS float64 `json:"compile_s"` // spin -a + gcc
-	RunS     float64 `json:"run_s"`
-	CPUS     float64 `json:"run_cpu_s"`
-	MaxRSSKB int64   `json:"maxrss_kb"`
+	SpinS       float64 `json:"spin_s"`
+	CCS         float64 `json:"cc_s"`
+	NFair       int     `json:"nfair,omitempty"` // -DNFAIR added by the harness
+	CompileS    float64 `json:"compile_s"`       // spin -a + gcc
+	CompileCPUS float64 `json:"compile_cpu_s"`   // their CPU time
+	RunS        float64 `json:"run_s"`
+	CPUS        float64 `json:"run_cpu_s"`
+	MaxRSSKB    int64   `json:"maxrss_kb"`
 }
 
 // GospinResult is gospin's side of one model.
@@ -119,9 +193,13 @@ type Metrics struct {
 
 // ModelResult is everything measured for one model.
 type ModelResult struct {
-	Model   string       `json:"model"`
-	Path    string       `json:"path"`
-	Config  string       `json:"config"`
+	Model  string `json:"model"`
+	LTL    string `json:"ltl,omitempty"`
+	Path   string `json:"path"`
+	Config string `json:"config"`
+	// Basis: "cpu" when times and rates are CPU times (-cpu), else wall
+	// times ("")
+	Basis   string       `json:"basis,omitempty"`
 	Spin    SpinResult   `json:"spin"`
 	Gospin  GospinResult `json:"gospin"`
 	Metrics Metrics      `json:"metrics"`
@@ -134,9 +212,10 @@ func (o *options) logf(format string, args ...any) {
 }
 
 // benchModel measures one model with both tools.
-func benchModel(path string, exp *Expected, o *options) ModelResult {
+func benchModel(j job, o *options) ModelResult {
+	path, exp := j.path, j.exp
 	name := strings.TrimSuffix(filepath.Base(path), ".pml")
-	res := ModelResult{Model: name, Path: path, Config: o.config}
+	res := ModelResult{Model: name, LTL: j.ltl, Path: path, Config: j.config}
 	work, err := os.MkdirTemp(o.tmp, "sidebyside-"+name+"-")
 	if err != nil {
 		res.Spin.Failure = err.Error()
@@ -170,9 +249,9 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 	var panOut, gOut []byte
 	for r := 0; r < o.runs; r++ {
 		if r == 0 {
-			panOut = spinFirst(&res.Spin, spinDir, filepath.Base(spinModel), depth, vsz, o)
+			panOut = spinFirst(&res.Spin, &j, spinDir, filepath.Base(spinModel), depth, vsz, o)
 		} else if res.Spin.OK {
-			if out := spinAgain(&res.Spin, spinDir, filepath.Base(spinModel), o); out != nil {
+			if out := spinAgain(&res.Spin, &j, spinDir, filepath.Base(spinModel), o); out != nil {
 				panOut = out
 			}
 		}
@@ -183,7 +262,13 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 			}
 			if r == 0 || res.Gospin.OK {
 				claim := res.Spin.Report.Claim
-				if out := gospinRun(&res.Gospin, gDir, filepath.Base(gModel), d, claim, o); out != nil {
+				if claim == ":np_:" {
+					claim = "" // pan -DNP's own claim for -l, no property of the model
+				}
+				if j.ltl != "" {
+					claim = j.ltl
+				}
+				if out := gospinRun(&res.Gospin, &j, gDir, filepath.Base(gModel), d, claim, o); out != nil {
 					gOut = out
 				}
 			}
@@ -195,7 +280,10 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 	aggregateSpin(&res.Spin)
 	aggregateGospin(&res.Gospin)
 	if o.save != "" {
-		base := filepath.Join(o.save, name+"."+o.config)
+		base := filepath.Join(o.save, name+"."+j.config)
+		if j.ltl != "" {
+			base = filepath.Join(o.save, name+"."+j.ltl+"."+j.config)
+		}
 		if panOut != nil {
 			os.WriteFile(base+".pan.out", panOut, 0o644)
 		}
@@ -203,31 +291,45 @@ func benchModel(path string, exp *Expected, o *options) ModelResult {
 			os.WriteFile(base+".gospin.json", gOut, 0o644)
 		}
 	}
+	if o.cpuBasis {
+		res.Basis = "cpu"
+	}
 	res.Metrics = derive(&res, exp)
 	return res
 }
 
 // spinCompile runs spin -a and gcc in dir and returns the sample with the
 // compile times, or a failure message.
-func spinCompile(sr *SpinResult, dir, model string, o *options) (Sample, string) {
+func spinCompile(sr *SpinResult, j *job, dir, model string, o *options) (Sample, string) {
 	var s Sample
-	spinArgs := append(append([]string{}, o.cfg.spin...), model)
+	spinArgs := append(append([]string{}, j.cfg.spin...), model)
 	sr.SpinCmd = o.spinBin + " " + strings.Join(spinArgs, " ")
 	os.Remove(filepath.Join(dir, "pan.c"))
 	m := runMeasured(dir, nil, o.timeout, o.spinBin, spinArgs...)
 	s.SpinS = secs(m.Wall)
+	s.CompileCPUS = secs(m.CPU())
 	if m.Err != nil || m.ExitCode != 0 || !exists(filepath.Join(dir, "pan.c")) {
 		return s, "spin -a failed: " + firstLines(m.Stdout, m.Stderr, m.Err)
 	}
-	ccArgs := append([]string{}, o.cfg.cc...)
+	var ccArgs []string
+	for _, a := range j.cfg.cc {
+		if sr.NFair > 0 && strings.HasPrefix(a, "-DNFAIR=") {
+			continue // raised by the harness
+		}
+		ccArgs = append(ccArgs, a)
+	}
 	if sr.VectorSz > 0 {
 		ccArgs = append(ccArgs, "-DVECTORSZ="+strconv.Itoa(sr.VectorSz))
+	}
+	if sr.NFair > 0 {
+		ccArgs = append(ccArgs, "-DNFAIR="+strconv.Itoa(sr.NFair))
 	}
 	ccArgs = append(ccArgs, "-o", "pan", "pan.c")
 	sr.CCCmd = o.ccBin + " " + strings.Join(ccArgs, " ")
 	os.Remove(filepath.Join(dir, "pan"))
 	m = runMeasured(dir, nil, o.timeout, o.ccBin, ccArgs...)
 	s.CCS = secs(m.Wall)
+	s.CompileCPUS += secs(m.CPU())
 	if m.Err != nil || m.ExitCode != 0 {
 		return s, "gcc failed: " + firstLines(m.Stdout, m.Stderr, m.Err)
 	}
@@ -235,8 +337,8 @@ func spinCompile(sr *SpinResult, dir, model string, o *options) (Sample, string)
 }
 
 // spinPan runs ./pan with the result's depth limit.
-func spinPan(sr *SpinResult, dir, model string, o *options) (Measured, PanReport) {
-	args := []string{"-m" + strconv.Itoa(sr.Depth)}
+func spinPan(sr *SpinResult, j *job, dir, model string, o *options) (Measured, PanReport) {
+	args := append(append([]string{}, j.cfg.pan...), "-m"+strconv.Itoa(sr.Depth))
 	sr.PanCmd = "./pan " + strings.Join(args, " ")
 	os.Remove(filepath.Join(dir, model+".trail"))
 	m := runMeasured(dir, nil, o.timeout, "./pan", args...)
@@ -246,15 +348,15 @@ func spinPan(sr *SpinResult, dir, model string, o *options) (Measured, PanReport
 // spinFirst compiles and runs pan, raising VECTORSZ and the depth limit as
 // the corpus README describes until pan is content, and records the last
 // compile and run as the first sample. It returns pan's output.
-func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []byte {
+func spinFirst(sr *SpinResult, j *job, dir, model string, depth, vsz int, o *options) []byte {
 	sr.Depth, sr.VectorSz = depth, vsz
-	s, fail := spinCompile(sr, dir, model, o)
+	s, fail := spinCompile(sr, j, dir, model, o)
 	if fail != "" {
 		sr.Failure = fail
 		return nil
 	}
 	for tries := 0; ; tries++ {
-		m, rep := spinPan(sr, dir, model, o)
+		m, rep := spinPan(sr, j, dir, model, o)
 		if m.Err != nil {
 			sr.Failure = "pan did not run: " + m.Err.Error()
 			return m.Stdout
@@ -266,7 +368,16 @@ func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []
 				sr.VectorSz = 16384
 			}
 			sr.Notes = append(sr.Notes, fmt.Sprintf("VECTORSZ too small; rebuilt with -DVECTORSZ=%d", sr.VectorSz))
-			if s, fail = spinCompile(sr, dir, model, o); fail != "" {
+			if s, fail = spinCompile(sr, j, dir, model, o); fail != "" {
+				sr.Failure = fail
+				return m.Stdout
+			}
+			continue
+		}
+		if rep.NFairNeeded > 0 && tries < 6 {
+			sr.NFair = rep.NFairNeeded + 1
+			sr.Notes = append(sr.Notes, fmt.Sprintf("too many processes for -f; rebuilt with -DNFAIR=%d", sr.NFair))
+			if s, fail = spinCompile(sr, j, dir, model, o); fail != "" {
 				sr.Failure = fail
 				return m.Stdout
 			}
@@ -305,13 +416,13 @@ func spinFirst(sr *SpinResult, dir, model string, depth, vsz int, o *options) []
 
 // spinAgain repeats the compile and the run with the settings found by
 // spinFirst, for one more sample.
-func spinAgain(sr *SpinResult, dir, model string, o *options) []byte {
-	s, fail := spinCompile(sr, dir, model, o)
+func spinAgain(sr *SpinResult, j *job, dir, model string, o *options) []byte {
+	s, fail := spinCompile(sr, j, dir, model, o)
 	if fail != "" {
 		sr.Notes = append(sr.Notes, "repeat run: "+fail)
 		return nil
 	}
-	m, rep := spinPan(sr, dir, model, o)
+	m, rep := spinPan(sr, j, dir, model, o)
 	if !rep.HasSummary {
 		sr.Notes = append(sr.Notes, "repeat run: no report from pan")
 		return nil
@@ -328,13 +439,13 @@ func spinAgain(sr *SpinResult, dir, model string, o *options) []byte {
 // gospinRun runs gospin verify once and adds a sample.
 // claim is the never claim or ltl property pan checked (gospin checks
 // every property of the model unless told which, with -N).
-func gospinRun(gr *GospinResult, dir, model string, depth int, claim string, o *options) []byte {
+func gospinRun(gr *GospinResult, j *job, dir, model string, depth int, claim string, o *options) []byte {
 	if o.gospinBin == "" {
 		gr.Failure = o.gospinErr
 		return nil
 	}
 	args := []string{"verify"}
-	args = append(args, o.cfg.gospin...)
+	args = append(args, j.cfg.gospin...)
 	args = append(args, "-m", strconv.Itoa(depth))
 	if claim != "" {
 		args = append(args, "-N", claim)
@@ -392,6 +503,7 @@ func aggregateSpin(sr *SpinResult) {
 	sr.SpinS = median(sr.Samples, func(s Sample) float64 { return s.SpinS })
 	sr.CCS = median(sr.Samples, func(s Sample) float64 { return s.CCS })
 	sr.CompileS = median(sr.Samples, func(s Sample) float64 { return s.SpinS + s.CCS })
+	sr.CompileCPUS = median(sr.Samples, func(s Sample) float64 { return s.CompileCPUS })
 	sr.RunS = median(sr.Samples, func(s Sample) float64 { return s.RunS })
 	sr.CPUS = median(sr.Samples, func(s Sample) float64 { return s.CPUS })
 	sr.MaxRSSKB = int64(median(sr.Samples, func(s Sample) float64 { return float64(s.MaxRSSKB) }))
@@ -430,6 +542,29 @@ func medianOf(v []float64) float64 {
 func fptr(x float64) *float64 { return &x }
 func bptr(b bool) *bool       { return &b }
 
+// spinCompile, spinRun and gospinRun are the times the ratios use: wall
+// times, or CPU times (user+system) with -cpu.
+func (r *ModelResult) spinCompile() float64 {
+	if r.Basis == "cpu" {
+		return r.Spin.CompileCPUS
+	}
+	return r.Spin.CompileS
+}
+
+func (r *ModelResult) spinRun() float64 {
+	if r.Basis == "cpu" {
+		return r.Spin.CPUS
+	}
+	return r.Spin.RunS
+}
+
+func (r *ModelResult) gospinRun() float64 {
+	if r.Basis == "cpu" {
+		return r.Gospin.CPUS
+	}
+	return r.Gospin.RunS
+}
+
 // derive computes the per-model metrics and ratios.
 func derive(r *ModelResult, exp *Expected) Metrics {
 	var m Metrics
@@ -442,10 +577,10 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 		}
 	}
 	if s.OK {
-		m.SpinTotalS = fptr(s.CompileS + s.RunS)
+		m.SpinTotalS = fptr(r.spinCompile() + r.spinRun())
 		if st := float64(s.Report.Stored); st > 0 {
-			if s.RunS > 0 {
-				m.SpinRate = fptr(st / s.RunS)
+			if r.spinRun() > 0 {
+				m.SpinRate = fptr(st / r.spinRun())
 			}
 			m.SpinBPSRSS = fptr(float64(s.MaxRSSKB) * 1024 / st)
 			if s.Report.TotalMB > 0 {
@@ -455,8 +590,8 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 	}
 	if g.OK {
 		if st := float64(g.Report.StatesStored); st > 0 {
-			if g.RunS > 0 {
-				m.GospinRate = fptr(st / g.RunS)
+			if r.gospinRun() > 0 {
+				m.GospinRate = fptr(st / r.gospinRun())
 			}
 			m.GospinBPSRSS = fptr(float64(g.MaxRSSKB) * 1024 / st)
 			if g.Report.MemoryBytes > 0 {
@@ -470,7 +605,7 @@ func derive(r *ModelResult, exp *Expected) Metrics {
 		m.VerdictsAgree = bptr(s.Verdict == g.Verdict && (s.Verdict != "fail" || s.Report.ErrorKind == g.Report.ErrorKind()))
 		m.RateRatio = ratio(m.GospinRate, m.SpinRate)
 		if m.SpinTotalS != nil && *m.SpinTotalS > 0 {
-			m.TimeRatio = fptr(g.RunS / *m.SpinTotalS)
+			m.TimeRatio = fptr(r.gospinRun() / *m.SpinTotalS)
 		}
 		m.MemRatio = ratio(m.GospinBPSRSS, m.SpinBPSRSS)
 		m.MemOwnRatio = ratio(m.GospinBPSOwn, m.SpinBPSOwn)

@@ -16,10 +16,12 @@ import (
 type Expected struct {
 	Model     string
 	Config    string
+	LTL       string // the -N property, "" for none ("-" in the file)
 	Verdict   string
 	Stored    int64 // -1 when "-"
 	Trans     int64 // -1 when "-"
 	Complete  string
+	SpinCmd   string
 	CCCmd     string
 	PanCmd    string
 	Depth     int // the -m of pan_cmd, 0 when absent
@@ -28,12 +30,12 @@ type Expected struct {
 }
 
 var (
-	reDepthFlag  = regexp.MustCompile(`-m(\d+)`)
-	reVectorFlag = regexp.MustCompile(`-DVECTORSZ=(\d+)`)
+	reDepthFlag  = regexp.MustCompile(`^-m(\d+)$`)
+	reVectorFlag = regexp.MustCompile(`^-DVECTORSZ=(\d+)$`)
 )
 
-// readExpected reads expected.tsv, keyed by model and then config.
-func readExpected(path string) (map[string]map[string]Expected, error) {
+// readExpected reads the rows of expected.tsv.
+func readExpected(path string) ([]Expected, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -42,7 +44,7 @@ func readExpected(path string) (map[string]map[string]Expected, error) {
 	return parseExpected(f)
 }
 
-func parseExpected(rd io.Reader) (map[string]map[string]Expected, error) {
+func parseExpected(rd io.Reader) ([]Expected, error) {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	if !sc.Scan() {
@@ -57,11 +59,11 @@ func parseExpected(rd io.Reader) (map[string]map[string]Expected, error) {
 			return nil, fmt.Errorf("expected.tsv has no column %q", need)
 		}
 	}
-	out := map[string]map[string]Expected{}
+	var out []Expected
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
 		get := func(name string) string {
-			if i := col[name]; i < len(f) {
+			if i, ok := col[name]; ok && i < len(f) {
 				return f[i]
 			}
 			return ""
@@ -69,24 +71,30 @@ func parseExpected(rd io.Reader) (map[string]map[string]Expected, error) {
 		e := Expected{
 			Model:     get("model"),
 			Config:    get("config"),
+			LTL:       get("ltl"),
 			Verdict:   get("verdict"),
 			Stored:    num(get("states_stored")),
 			Trans:     num(get("transitions")),
 			Complete:  get("complete"),
+			SpinCmd:   get("spin_cmd"),
 			CCCmd:     get("cc_cmd"),
 			PanCmd:    get("pan_cmd"),
 			StoredRaw: get("states_stored"),
 		}
-		if m := reDepthFlag.FindStringSubmatch(e.PanCmd); m != nil {
-			e.Depth, _ = strconv.Atoi(m[1])
+		if e.LTL == "-" {
+			e.LTL = ""
 		}
-		if m := reVectorFlag.FindStringSubmatch(e.CCCmd); m != nil {
-			e.VectorSz, _ = strconv.Atoi(m[1])
+		for _, a := range strings.Fields(e.PanCmd) {
+			if m := reDepthFlag.FindStringSubmatch(a); m != nil {
+				e.Depth, _ = strconv.Atoi(m[1])
+			}
 		}
-		if out[e.Model] == nil {
-			out[e.Model] = map[string]Expected{}
+		for _, a := range strings.Fields(e.CCCmd) {
+			if m := reVectorFlag.FindStringSubmatch(a); m != nil {
+				e.VectorSz, _ = strconv.Atoi(m[1])
+			}
 		}
-		out[e.Model][e.Config] = e
+		out = append(out, e)
 	}
 	return out, sc.Err()
 }
@@ -99,33 +107,84 @@ func num(s string) int64 {
 	return n
 }
 
-// topModels returns the n models with the most states stored by SPIN in
-// their safety_plain rows, largest first (ties by name).
-func topModels(exp map[string]map[string]Expected, n int) []string {
-	type ms struct {
-		name   string
-		stored int64
+// spinArgs are the options of the row's spin_cmd (between "spin" and the
+// model), or nil when the row has none.
+func (e *Expected) spinArgs() []string {
+	f := strings.Fields(e.SpinCmd)
+	if len(f) < 2 {
+		return nil
 	}
-	var all []ms
-	for name, byCfg := range exp {
-		if e, ok := byCfg["safety_plain"]; ok && e.Stored >= 0 {
-			all = append(all, ms{name, e.Stored})
+	return f[1 : len(f)-1]
+}
+
+// ccArgs are the options of the row's cc_cmd without the compiler, the
+// output and the source (-o pan pan.c) and without -DVECTORSZ, which the
+// harness adds itself (it may raise it).
+func (e *Expected) ccArgs() []string {
+	f := strings.Fields(e.CCCmd)
+	if len(f) < 1 {
+		return nil
+	}
+	var out []string
+	for i := 1; i < len(f); i++ {
+		switch {
+		case f[i] == "-o" && i+1 < len(f):
+			i++
+		case f[i] == "pan.c", reVectorFlag.MatchString(f[i]):
+		default:
+			out = append(out, f[i])
 		}
 	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].stored != all[j].stored {
-			return all[i].stored > all[j].stored
+	return out
+}
+
+// panArgs are the options of the row's pan_cmd without the depth limit -m,
+// which the harness adds itself (it may raise it).
+func (e *Expected) panArgs() []string {
+	f := strings.Fields(e.PanCmd)
+	var out []string
+	for i := 1; i < len(f); i++ {
+		if !reDepthFlag.MatchString(f[i]) {
+			out = append(out, f[i])
 		}
-		return all[i].name < all[j].name
+	}
+	return out
+}
+
+// findRow returns the row of model under config for property ltl ("" for
+// none), or nil.
+func findRow(rows []Expected, model, config, ltl string) *Expected {
+	for i := range rows {
+		if r := &rows[i]; r.Model == model && r.Config == config && r.LTL == ltl {
+			return r
+		}
+	}
+	return nil
+}
+
+// topRows returns the n complete rows of config with the most states
+// stored by SPIN, largest first (ties by model, then property).
+func topRows(rows []Expected, config string, n int) []Expected {
+	var all []Expected
+	for _, r := range rows {
+		if r.Config == config && r.Complete == "yes" && r.Stored >= 0 {
+			all = append(all, r)
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.Stored != b.Stored {
+			return a.Stored > b.Stored
+		}
+		if a.Model != b.Model {
+			return a.Model < b.Model
+		}
+		return a.LTL < b.LTL
 	})
-	if n > len(all) {
-		n = len(all)
+	if n < len(all) {
+		all = all[:n]
 	}
-	names := make([]string, n)
-	for i := range names {
-		names[i] = all[i].name
-	}
-	return names
+	return all
 }
 
 var reInclude = regexp.MustCompile(`(?m)^\s*#\s*include\s+"([^"]+)"`)

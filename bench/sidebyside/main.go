@@ -12,6 +12,7 @@
 //
 //	go run ./bench/sidebyside [flags] model.pml...
 //	go run ./bench/sidebyside -corpus ../shared/corpus/models -top 10
+//	go run ./bench/sidebyside -corpus ../shared/corpus/models -config safety,acc -models cd_matrix,beem_at4
 package main
 
 import (
@@ -32,11 +33,12 @@ func main() {
 
 func run() int {
 	var o options
-	var corpus, jsonOut, gospinBin, tags, gargs, repo string
+	var corpus, jsonOut, gospinBin, tags, gargs, repo, configList, modelList string
 	var top int
-	flag.StringVar(&o.config, "config", "safety_plain", "configuration: safety_plain or safety_noreduce (see the corpus README)")
-	flag.StringVar(&corpus, "corpus", "", "corpus models `dir`; its ../expected.tsv picks the models (with -top)")
-	flag.IntVar(&top, "top", 10, "with -corpus: the `N` models with the most states stored by SPIN (safety_plain rows)")
+	flag.StringVar(&configList, "config", "safety_plain", "configurations, comma separated, or all: "+strings.Join(configOrder, ", ")+" (see the corpus README)")
+	flag.StringVar(&corpus, "corpus", "", "corpus models `dir`; its ../expected.tsv picks the rows (with -top) and gives each its spin, gcc and pan commands")
+	flag.IntVar(&top, "top", 0, "with -corpus: per configuration, the `N` complete rows with the most states stored by SPIN (0: 10 for safety_plain, safety_noreduce, safety and acc, 5 for the others)")
+	flag.StringVar(&modelList, "models", "", "only these models, comma separated names (with -corpus: among all complete rows of each configuration, not only the largest)")
 	flag.DurationVar(&o.timeout, "timeout", 120*time.Second, "time limit per run (each spin -a, gcc, pan, gospin)")
 	flag.IntVar(&o.runs, "runs", 1, "runs per model and tool; medians are reported")
 	flag.StringVar(&jsonOut, "json", "", "also write the results as JSON to `file`")
@@ -52,18 +54,37 @@ func run() int {
 	flag.StringVar(&o.spinBin, "spin", "spin", "the spin command")
 	flag.StringVar(&o.ccBin, "cc", "gcc", "the C compiler")
 	flag.BoolVar(&o.verbose, "v", false, "log each step on stderr")
+	flag.BoolVar(&o.cpuBasis, "cpu", false, "compute states/s and time to verdict from CPU time (user+sys) instead of wall time: for a machine shared with other jobs")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: sidebyside [flags] model.pml...\n       sidebyside [flags] -corpus DIR [-top N]\n\nflags:\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 
-	cfg, ok := configs[o.config]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "sidebyside: unknown -config %q (safety_plain or safety_noreduce)\n", o.config)
+	var cfgNames []string
+	for _, c := range strings.Split(configList, ",") {
+		c = strings.TrimSpace(c)
+		switch {
+		case c == "":
+		case c == "all":
+			cfgNames = append(cfgNames, configOrder[:6]...)
+		case configs[c].top == 0:
+			fmt.Fprintf(os.Stderr, "sidebyside: unknown -config %q (%s, or all)\n", c, strings.Join(configOrder, ", "))
+			return 2
+		default:
+			cfgNames = append(cfgNames, c)
+		}
+	}
+	if len(cfgNames) == 0 {
+		fmt.Fprintln(os.Stderr, "sidebyside: -config names no configuration")
 		return 2
 	}
-	o.cfg = cfg
+	only := map[string]bool{}
+	for _, m := range strings.Split(modelList, ",") {
+		if m = strings.TrimSuffix(strings.TrimSpace(m), ".pml"); m != "" {
+			only[filepath.Base(m)] = true
+		}
+	}
 	if o.runs < 1 {
 		o.runs = 1
 	}
@@ -75,21 +96,39 @@ func run() int {
 		}
 	}
 
-	// The models, with their expected.tsv rows where there are any.
-	models := flag.Args()
-	expected := map[string]map[string]Expected{}
+	// The jobs: each configuration's corpus rows, then the models named
+	// on the command line (with their corpus rows where there are any).
+	var rows []Expected
 	if corpus != "" {
-		exp, err := readExpected(filepath.Join(corpus, "..", "expected.tsv"))
-		if err != nil {
+		var err error
+		if rows, err = readExpected(filepath.Join(corpus, "..", "expected.tsv")); err != nil {
 			fmt.Fprintln(os.Stderr, "sidebyside:", err)
 			return 2
 		}
-		expected = exp
-		for _, name := range topModels(exp, top) {
-			models = append(models, filepath.Join(corpus, name+".pml"))
+	}
+	var jobs []job
+	for _, c := range cfgNames {
+		if corpus != "" {
+			n := top
+			if n <= 0 {
+				n = configs[c].top
+			}
+			if len(only) > 0 {
+				n = len(rows)
+			}
+			for _, r := range topRows(rows, c, n) {
+				if len(only) == 0 || only[r.Model] {
+					r := r
+					jobs = append(jobs, newJob(filepath.Join(corpus, r.Model+".pml"), c, &r))
+				}
+			}
+		}
+		for _, path := range flag.Args() {
+			name := strings.TrimSuffix(filepath.Base(path), ".pml")
+			jobs = append(jobs, newJob(path, c, findRow(rows, name, c, "")))
 		}
 	}
-	if len(models) == 0 {
+	if len(jobs) == 0 {
 		flag.Usage()
 		return 2
 	}
@@ -114,33 +153,47 @@ func run() int {
 	}
 
 	env := environment(&o)
-	fmt.Printf("side-by-side: %s, %d model(s), %d run(s) each, time limit %v per run\n", o.config, len(models), o.runs, o.timeout)
-	fmt.Printf("%s; %s; %s; %d CPUs; gospin GOMAXPROCS=%s\n\n", env.Spin, env.CC, env.Go, env.CPUs, env.GOMAXPROCS)
+	fmt.Printf("side-by-side: %s, %d run(s) in all, %d run(s) each, time limit %v per run\n", strings.Join(cfgNames, ","), len(jobs), o.runs, o.timeout)
+	fmt.Printf("%s; %s; %s; %d CPUs; gospin GOMAXPROCS=%s\n", env.Spin, env.CC, env.Go, env.CPUs, env.GOMAXPROCS)
+	fmt.Printf("load average at the start: %s\n\n", env.LoadStart)
 
 	var results []ModelResult
-	for i, path := range models {
-		name := strings.TrimSuffix(filepath.Base(path), ".pml")
-		o.logf("[%d/%d] %s", i+1, len(models), name)
-		var exp *Expected
-		if e, ok := expected[name][o.config]; ok {
-			exp = &e
-		}
-		r := benchModel(path, exp, &o)
+	for i, j := range jobs {
+		o.logf("[%d/%d] %s (%s)", i+1, len(jobs), j.label(), j.config)
+		r := benchModel(j, &o)
 		results = append(results, r)
 		printModel(os.Stdout, &r)
 	}
-	sum := summarize(results)
-	printSummary(os.Stdout, results, sum)
+	var sums []ConfigSummary
+	for _, c := range cfgNames {
+		var rs []ModelResult
+		for _, r := range results {
+			if r.Config == c {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		fmt.Printf("== summary: %s ==\n", c)
+		sum := summarize(rs)
+		printSummary(os.Stdout, rs, sum)
+		fmt.Println()
+		sums = append(sums, ConfigSummary{Config: c, Summary: sum})
+	}
+	env.LoadEnd = loadAvg()
+	printConfigLines(os.Stdout, sums)
+	fmt.Printf("load average at the end: %s\n", env.LoadEnd)
 
 	if jsonOut != "" {
 		doc := struct {
-			Environment Environment   `json:"environment"`
-			Config      string        `json:"config"`
-			Runs        int           `json:"runs"`
-			TimeoutS    float64       `json:"timeout_s"`
-			Models      []ModelResult `json:"models"`
-			Summary     Summary       `json:"summary"`
-		}{env, o.config, o.runs, o.timeout.Seconds(), results, sum}
+			Environment Environment     `json:"environment"`
+			Configs     []string        `json:"configs"`
+			Runs        int             `json:"runs"`
+			TimeoutS    float64         `json:"timeout_s"`
+			Models      []ModelResult   `json:"models"`
+			Summaries   []ConfigSummary `json:"summaries"`
+		}{env, cfgNames, o.runs, o.timeout.Seconds(), results, sums}
 		data, err := json.MarshalIndent(doc, "", "  ")
 		if err == nil {
 			err = os.WriteFile(jsonOut, append(data, '\n'), 0o644)
@@ -217,6 +270,17 @@ type Environment struct {
 	CPUs       int    `json:"cpus"`
 	GOMAXPROCS string `json:"gospin_gomaxprocs"`
 	Date       string `json:"date"`
+	LoadStart  string `json:"loadavg_start"` // /proc/loadavg's 1, 5 and 15 minute figures
+	LoadEnd    string `json:"loadavg_end"`
+}
+
+// loadAvg is the machine's load average (1, 5, 15 minutes), or "n/a".
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return na
 }
 
 func environment(o *options) Environment {
@@ -238,5 +302,6 @@ func environment(o *options) Environment {
 		CPUs:       runtime.NumCPU(),
 		GOMAXPROCS: gmp,
 		Date:       time.Now().UTC().Format(time.RFC3339),
+		LoadStart:  loadAvg(),
 	}
 }

@@ -34,6 +34,9 @@ type PanReport struct {
 	DepthTooSmall  bool       `json:"depth_too_small"`  // "max search depth too small"
 	VectorTooSmall bool       `json:"vector_too_small"` // "VECTORSZ is too small"
 	OutOfMemory    bool       `json:"out_of_memory"`
+	// NFairNeeded: pan's -f said "too many processes -- current max is N
+	// procs (-DNFAIR=K)": K here (the corpus rebuilds with K+1)
+	NFairNeeded int `json:"nfair_needed,omitempty"`
 }
 
 // MemEntry is one line of pan's memory statistics, in megabytes.
@@ -54,6 +57,7 @@ var (
 	reRate     = regexp.MustCompile(`^pan: rate\s+([0-9.eE+-]+) states/second`)
 	reClaim    = regexp.MustCompile(`^\s*never claim\s+\+ \((.*)\)\s*$`)
 	reErrLine  = regexp.MustCompile(`^pan:\d+: (.*?)(?: \(at depth \d+\))?$`)
+	reNFair    = regexp.MustCompile(`too many processes.*\(-DNFAIR=(\d+)\)`)
 )
 
 // ParsePan reads pan's standard output. It never fails: fields it cannot
@@ -92,6 +96,9 @@ func ParsePan(out []byte) PanReport {
 		}
 		if strings.Contains(strings.ToLower(line), "out of memory") || strings.Contains(line, "reached -DMEMLIM") {
 			r.OutOfMemory = true
+		}
+		if m := reNFair.FindStringSubmatch(line); m != nil {
+			r.NFairNeeded = atoi(m[1])
 		}
 		if m := reSummary.FindStringSubmatch(line); m != nil {
 			r.HasSummary = true

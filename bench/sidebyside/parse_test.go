@@ -222,25 +222,70 @@ func TestParseGospinJSONErrors(t *testing.T) {
 }
 
 func TestParseExpected(t *testing.T) {
-	tsv := "model\tconfig\tverdict\tstates_stored\ttransitions\tcomplete\tcc_cmd\tpan_cmd\n" +
-		"a\tsafety_plain\tpass\t100\t150\tyes\tgcc -O2 -DSAFETY -DNOREDUCE -DVECTORSZ=4096 -o pan pan.c\t./pan -m1000000\n" +
-		"b\tsafety_plain\tpass\t300\t400\tyes\tgcc -O2 -o pan pan.c\t./pan -m100000\n" +
-		"c\tsafety_plain\terror\t-\t-\tno\tgcc\t./pan\n" +
-		"d\tsafety\tpass\t999\t1000\tyes\tgcc\t./pan -m100000\n" +
-		"e\tsafety_plain\tpass\t200\t201\tyes\tgcc\t./pan -m100000\n"
-	exp, err := parseExpected(strings.NewReader(tsv))
+	tsv := "model\tconfig\tltl\tverdict\tstates_stored\ttransitions\tcomplete\tspin_cmd\tcc_cmd\tpan_cmd\n" +
+		"a\tsafety_plain\t-\tpass\t100\t150\tyes\tspin -o1 -o2 -o3 -a a.pml\tgcc -O2 -DSAFETY -DNOREDUCE -DVECTORSZ=4096 -o pan pan.c\t./pan -m1000000\n" +
+		"b\tsafety_plain\t-\tpass\t300\t400\tyes\tspin -a b.pml\tgcc -O2 -o pan pan.c\t./pan -m100000\n" +
+		"c\tsafety_plain\t-\terror\t-\t-\t-\tspin -a c.pml\tgcc\t./pan\n" +
+		"d\tsafety\t-\tpass\t999\t1000\tyes\tspin -a d.pml\tgcc\t./pan -m100000\n" +
+		"e\tsafety_plain\t-\tpass\t200\t201\tyes\tspin -a e.pml\tgcc\t./pan -m100000\n" +
+		"f\tsafety_plain\t-\tincomplete\t5000\t6000\tno\tspin -a f.pml\tgcc\t./pan -m100000\n" +
+		"l\tacc_fair\tp1\tpass\t26178\t9\tyes\tspin -a l.pml\tgcc -O2 -DNFAIR=3 -o pan pan.c\t./pan -a -f -m100000 -N p1\n" +
+		"l\tacc_fair\tp0\tpass\t12057\t9\tyes\tspin -a l.pml\tgcc -O2 -DNFAIR=3 -o pan pan.c\t./pan -a -f -m100000 -N p0\n"
+	rows, err := parseExpected(strings.NewReader(tsv))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := exp["a"]["safety_plain"]; a.Depth != 1000000 || a.VectorSz != 4096 || a.Stored != 100 || a.Trans != 150 {
-		t.Errorf("a = %+v", a)
+	a := findRow(rows, "a", "safety_plain", "")
+	if a == nil || a.Depth != 1000000 || a.VectorSz != 4096 || a.Stored != 100 || a.Trans != 150 {
+		t.Fatalf("a = %+v", a)
 	}
-	got := strings.Join(topModels(exp, 2), ",")
-	if got != "b,e" {
+	if got := strings.Join(a.spinArgs(), " "); got != "-o1 -o2 -o3 -a" {
+		t.Errorf("a spin args = %q", got)
+	}
+	if got := strings.Join(a.ccArgs(), " "); got != "-O2 -DSAFETY -DNOREDUCE" {
+		t.Errorf("a cc args = %q (VECTORSZ, -o pan pan.c are the harness's)", got)
+	}
+	names := func(rs []Expected) string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.Model+r.LTL)
+		}
+		return strings.Join(out, ",")
+	}
+	// the incomplete row f, the largest, and the error row c are left out
+	if got := names(topRows(rows, "safety_plain", 2)); got != "b,e" {
 		t.Errorf("top 2 = %s, want b,e", got)
 	}
-	if got := strings.Join(topModels(exp, 10), ","); got != "b,e,a" {
+	if got := names(topRows(rows, "safety_plain", 10)); got != "b,e,a" {
 		t.Errorf("top 10 = %s, want b,e,a", got)
+	}
+	if got := names(topRows(rows, "acc_fair", 10)); got != "lp1,lp0" {
+		t.Errorf("acc_fair rows = %s, want lp1,lp0", got)
+	}
+	l := findRow(rows, "l", "acc_fair", "p0")
+	if l == nil {
+		t.Fatal("no row l acc_fair p0")
+	}
+	j := newJob("m/l.pml", "acc_fair", l)
+	if got := strings.Join(j.cfg.cc, " "); got != "-O2 -DNFAIR=3" {
+		t.Errorf("l cc = %q", got)
+	}
+	if got := strings.Join(j.cfg.pan, " "); got != "-a -f -N p0" {
+		t.Errorf("l pan = %q (the depth is the harness's)", got)
+	}
+	if j.ltl != "p0" || j.label() != "l -N p0" || strings.Join(j.cfg.gospin, " ") != "-a -f" {
+		t.Errorf("l job = %+v", j)
+	}
+	// without a row: the configuration's own commands
+	if j := newJob("x.pml", "np", nil); strings.Join(j.cfg.cc, " ") != "-O2 -DNP" || strings.Join(j.cfg.pan, " ") != "-l" {
+		t.Errorf("np job = %+v", j)
+	}
+}
+
+func TestParsePanNFair(t *testing.T) {
+	out := "pan: too many processes -- current max is 16 procs (-DNFAIR=3)\n"
+	if r := ParsePan([]byte(out)); r.NFairNeeded != 3 || r.HasSummary {
+		t.Errorf("NFairNeeded = %d, HasSummary %v", r.NFairNeeded, r.HasSummary)
 	}
 }
 
@@ -273,8 +318,9 @@ func TestSummarizeTargets(t *testing.T) {
 		return ModelResult{Spin: SpinResult{OK: true}, Gospin: GospinResult{OK: true},
 			Metrics: Metrics{RateRatio: fptr(rate), TimeRatio: fptr(tm), MemRatio: fptr(mem), StatesEqual: bptr(true)}}
 	}
-	sum := summarize([]ModelResult{mk(1.2, 0.5, 0.9), mk(0.8, 0.9, 0.5), mk(1.5, 1.1, 1.0)})
-	if *sum.MedianRateRatio != 1.2 || *sum.MinRateRatio != 0.8 || *sum.MaxTimeRatio != 1.1 || *sum.MaxMemRatio != 1.0 {
+	// issue 19's targets: states/s 1.2x on the median, 1.0x everywhere
+	sum := summarize([]ModelResult{mk(1.2, 0.5, 0.9), mk(1.0, 0.9, 0.5), mk(1.5, 1.1, 1.0)})
+	if *sum.MedianRateRatio != 1.2 || *sum.MinRateRatio != 1.0 || *sum.MaxTimeRatio != 1.1 || *sum.MaxMemRatio != 1.0 {
 		t.Errorf("summary %+v", sum)
 	}
 	want := []string{"met", "met", "missed", "met"}
@@ -282,6 +328,10 @@ func TestSummarizeTargets(t *testing.T) {
 		if tg.Status != want[i] {
 			t.Errorf("target %q: %s, want %s", tg.Name, tg.Status, want[i])
 		}
+	}
+	low := summarize([]ModelResult{mk(1.1, 0.5, 0.9), mk(0.9, 0.5, 0.5), mk(1.5, 0.5, 1.0)})
+	if low.Targets[0].Status != "missed" || low.Targets[1].Status != "missed" {
+		t.Errorf("median 1.1x, min 0.9x: targets %+v", low.Targets[:2])
 	}
 	none := summarize([]ModelResult{{Spin: SpinResult{OK: true}}})
 	for _, tg := range none.Targets {
@@ -303,9 +353,10 @@ func TestGospinRunFake(t *testing.T) {
 	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	o := &options{cfg: configs["safety_plain"], gospinBin: bin, timeout: 10 * time.Second, gomaxprocs: 1}
+	o := &options{gospinBin: bin, timeout: 10 * time.Second, gomaxprocs: 1}
+	j := newJob("m.pml", "safety_plain", nil)
 	var gr GospinResult
-	gospinRun(&gr, dir, "m.pml", 100000, "", o)
+	gospinRun(&gr, &j, dir, "m.pml", 100000, "", o)
 	if !gr.OK || gr.Failure != "" {
 		t.Fatalf("gospin side failed: %+v", gr)
 	}
@@ -333,8 +384,31 @@ func TestGospinRunFake(t *testing.T) {
 	// A gospin without the verify command: n/a with the reason.
 	os.WriteFile(bin, []byte("#!/bin/sh\necho 'gospin: unknown command \"verify\"' >&2\nexit 2\n"), 0o755)
 	gr = GospinResult{}
-	gospinRun(&gr, dir, "m.pml", 100000, "", o)
+	gospinRun(&gr, &j, dir, "m.pml", 100000, "", o)
 	if gr.OK || !strings.Contains(gr.Failure, "unknown command") {
 		t.Errorf("failing gospin: %+v", gr)
+	}
+}
+
+// TestRunMeasuredTimeout: a process stopped at the time limit is marked
+// timed out, not failed, and what it printed on SIGINT is kept (pan prints
+// its statistics then).
+func TestRunMeasuredTimeout(t *testing.T) {
+	m := runMeasured(t.TempDir(), nil, 300*time.Millisecond, "sh", "-c", `trap 'echo stats so far; exit 1' INT; while :; do sleep 0.05; done`)
+	if !m.TimedOut || m.Err != nil || !strings.Contains(string(m.Stdout), "stats so far") {
+		t.Errorf("timed out %v, err %v, stdout %q", m.TimedOut, m.Err, m.Stdout)
+	}
+}
+
+// TestDeriveCPU: with -cpu the rates and the time ratio come from CPU
+// times, SPIN's compile CPU included.
+func TestDeriveCPU(t *testing.T) {
+	r := ModelResult{Basis: "cpu",
+		Spin: SpinResult{OK: true, Verdict: "pass", CompileS: 9, CompileCPUS: 1, RunS: 9, CPUS: 1,
+			Report: PanReport{HasSummary: true, Stored: 1000}},
+		Gospin: GospinResult{OK: true, Verdict: "pass", RunS: 9, CPUS: 0.5, Report: GospinReport{StatesStored: 1000}}}
+	m := derive(&r, nil)
+	if m.SpinRate == nil || *m.SpinRate != 1000 || m.GospinRate == nil || *m.GospinRate != 2000 || *m.TimeRatio != 0.25 {
+		t.Errorf("metrics %+v", m)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/check"
 	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/verify"
 )
 
 func init() {
@@ -14,10 +15,6 @@ func init() {
 		name:  "check",
 		args:  "model.pml...",
 		short: "parse and type-check models",
-		long: `
-Check preprocesses, parses and type-checks each model and reports every
-error and warning as file:line:col: severity: message, followed by the
-source line and a caret. The exit status is 1 when any model has an error.`,
 		setup: setupCheck,
 	})
 }
@@ -38,10 +35,10 @@ func (f *frontendFlags) register(fs *flag.FlagSet) {
 // registerVerify declares -D and -I for gospin verify, where -D also
 // takes pan's compile-time names (-DNOREDUCE: see pandefs.go), -macro
 // defines a model macro whatever its name, and -I alone is pan's -I.
-func (f *frontendFlags) registerVerify(fs *flag.FlagSet, pan panTargets, iterative *int) {
-	fs.Var(&defineValue{macros: &f.defines, pan: pan}, "D", "define a preprocessor macro of the model: `NAME[=VALUE]` (repeatable; glued: -DN=3); pan's compile-time names are pan's options: -DNOREDUCE, -DBFS, -DSAFETY, -DNP, -DMEMLIM=N, -DNOCLAIM, -DNOCOMP, -DVECTORSZ=N (ignored), -DBITSTATE, -DHC4, -DCOLLAPSE (not yet)")
+func (f *frontendFlags) registerVerify(fs *flag.FlagSet, s *verify.Settings) {
+	fs.Var(&defineValue{macros: &f.defines, pan: s}, "D", "define a preprocessor macro of the model: `NAME[=VALUE]` (repeatable; glued: -DN=3); pan's compile-time names are pan's options: -DNOREDUCE, -DBFS, -DSAFETY, -DNP, -DMEMLIM=N, -DNOCLAIM, -DNOCOMP, -DVECTORSZ=N (ignored), -DBITSTATE, -DHC4, -DCOLLAPSE (not yet)")
 	fs.Var(&f.defines, "macro", "define a preprocessor macro of the model, even one named like a pan option: `NAME[=VALUE]` (repeatable)")
-	fs.Var(&includeOrIterative{dirs: &f.includes, iterative: iterative}, "I", "add a `directory` to the #include search path (repeatable; glued: -I.); -I alone, or before anything that is not a directory, is pan's -I: as -i, halving the depth limit at each error")
+	fs.Var(&includeOrIterative{dirs: &f.includes, iterative: &s.Iterative}, "I", "add a `directory` to the #include search path (repeatable; glued: -I.); -I alone, or before anything that is not a directory, is pan's -I: as -i, halving the depth limit at each error")
 }
 
 func (f *frontendFlags) config() *frontend.Config {

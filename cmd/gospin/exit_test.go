@@ -314,21 +314,6 @@ func TestLargeHashTable(t *testing.T) {
 	}
 }
 
-func TestTimeLimitFlag(t *testing.T) {
-	for in, want := range map[string]time.Duration{"90s": 90 * time.Second, "2": 2 * time.Minute, "1.5": 90 * time.Second, "1h30m": 90 * time.Minute, "0": 0} {
-		var tl timeLimit
-		if err := tl.Set(in); err != nil || time.Duration(tl) != want {
-			t.Errorf("%q: %v %v, want %v", in, time.Duration(tl), err, want)
-		}
-	}
-	for _, in := range []string{"-1", "-5s", "soon", "NaN", "1e30"} {
-		var tl timeLimit
-		if err := tl.Set(in); err == nil {
-			t.Errorf("%q accepted", in)
-		}
-	}
-}
-
 // TestMemoryUlimit: under ulimit -v, a search that outgrows memory stops
 // at gospin's budget, cleanly: "memory limit", exit 3, no Go runtime
 // crash. The default run uses a limit that leaves little beyond what the

@@ -15,11 +15,6 @@ func init() {
 		name:  "fmt",
 		args:  "model.pml...",
 		short: "format models in the canonical layout",
-		long: `
-Fmt prints each model in gospin's canonical layout (as gofmt does for Go):
-indentation by nesting, one space around binary operators, comments and
-preprocessor lines kept. The output is stable: formatting it again changes
-nothing, and it parses to the same syntax tree.`,
 		setup: setupFmt,
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/verify"
 )
 
 func init() {
@@ -13,14 +14,6 @@ func init() {
 		name:  "graph",
 		args:  "model.pml",
 		short: "print the process automata as Graphviz DOT",
-		long: `
-Graph lowers the model to its process automata (one control-flow automaton
-per proctype, init and never claim, as SPIN builds them) and prints them in
-Graphviz's DOT language, one cluster per process type. Each edge is one
-indivisible statement, labelled with its text; atomic and d_step regions and
-end, progress and accept labels are marked.
-
-    gospin graph model.pml | dot -Tsvg > model.svg`,
 		setup: setupGraph,
 	})
 }
@@ -39,7 +32,7 @@ func setupGraph(fs *flag.FlagSet) func([]string) int {
 		if r == nil {
 			return exitFound
 		}
-		prog, err := lower(r)
+		prog, err := verify.Lower(r)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitFound

@@ -17,48 +17,6 @@ func init() {
 		name:  "ltl",
 		args:  "[-hoa | -dot | -stats] [-f formula]... [-F file] [formula...]",
 		short: "translate LTL formulas into never claims or HOA automata",
-		long: `
-Ltl translates LTL formulas into Büchi automata and prints them as never
-claims, like spin -f: the claim accepts the runs that satisfy the formula
-given, so pass the negation of the property to check. With -hoa the
-automaton is printed in the Hanoi Omega-Automata format, with -dot as a
-Graphviz graph; -stats prints the numbers of states, edges and acceptance
-sets.
-
-Formulas come from -f (repeatable), from the arguments, from -F file (one
-formula per line; blank lines and lines starting with # are skipped; -F -
-reads standard input) or, when none is given and standard input is not a
-terminal, from standard input, one per line. The results come in the order
-of the formulas: never claims and graphs separated by a blank line, HOA
-automata one after the other (each ends with --END--). A formula that
-cannot be read or translated is reported on standard error with its line
-(file:line:col), the others are still translated, and the exit status is 2.
-
-Both SPIN's syntax and Spot's are read:
-  unary    ! ~ not   [] G always   <> F eventually   X next
-  binary   U until   W weakuntil   V R release   M (strong release)
-           && & /\   || | \/   xor ^   -> => implies   <-> <=> equivalent
-  constants true false 1 0
-Other words are propositions (p0, req, Ready), and so is any text in double
-quotes ("a == 1", as Spot writes names that are not plain words). F, G and
-X also work glued to their operand (GFp is G F p). Precedence, tightest
-first: unary; U W V R M; &&; xor; ||; -> <->; binary operators associate to
-the left as in SPIN (Spot's tools parenthesize such chains when they print
-formulas).
-
-The HOA output names the tool (tool: "gospin" "VERSION") and the
-properties known of the automaton: trans-labels explicit-labels state-acc
-no-univ-branch always; deterministic, complete, weak or very-weak when
-they hold; stutter-invariant or stutter-sensitive for the formula's
-language when it is decided (X-free formulas are stutter-invariant;
-others are checked on their automata). Spot's ltlcross can thus drive
-gospin:
-
-  ltlcross 'gospin ltl -hoa -f %f >%O' 'ltl2tgba -H -f %f >%O'
-
-A formula whose translation would exceed the work bound (-maxwork, by
-default 2,000,000 steps: tableau terms, automaton states and edges) is
-refused with "formula too large" instead of exhausting memory.`,
 		setup: setupLTL,
 	})
 }

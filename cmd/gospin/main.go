@@ -9,6 +9,7 @@
 package main
 
 import (
+	"embed"
 	"flag"
 	"fmt"
 	"io"
@@ -22,8 +23,7 @@ import (
 type command struct {
 	name  string
 	args  string // synopsis of the arguments after the flags
-	short string // one line for `gospin help`
-	long  string // paragraph for `gospin help <name>`
+	short string // one line for `gospin help`; help/NAME.txt is the text for `gospin help NAME`
 	// setup declares the command's flags and returns the function that runs
 	// it with the remaining arguments; it returns the process exit code.
 	setup func(fs *flag.FlagSet) func(args []string) int
@@ -135,7 +135,7 @@ func helpCommand(name string) int {
 }
 
 func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: gospin %s [flags] %s\n\n%s\n", c.name, c.args, strings.TrimSpace(c.long))
+	fmt.Fprintf(w, "usage: gospin %s [flags] %s\n\n%s\n", c.name, c.args, strings.TrimSpace(helpText(c.name)))
 	hasFlags := false
 	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 	if hasFlags {
@@ -222,4 +222,16 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
-func (l *listFlag) glued()             {}
+func (l *listFlag) Glued()             {}
+
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpText is the text of `gospin help name` (help/NAME.txt).
+func helpText(name string) string {
+	b, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}

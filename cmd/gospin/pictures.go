@@ -104,7 +104,7 @@ func graphPicture(w *bufio.Writer, r *frontend.Result, path string, prog *automa
 				continue
 			}
 			var errs diag.List
-			if pp := automata.Lower(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
+			if pp := automata.LowerModel(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
 				gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
 			}
 		}

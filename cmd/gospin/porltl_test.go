@@ -168,7 +168,7 @@ func forcedV1(t *testing.T, model string) (errors int, reduced bool) {
 		t.Fatalf("%s: front end errors", model)
 	}
 	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
+	prog := automata.Lower(fr.Program, &errs)
 	if errs.HasErrors() {
 		t.Fatalf("%s: %v", model, errs)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/verify"
 )
 
 // TestJSONShape: gospin verify -json prints one object of the golden shape
@@ -93,7 +94,7 @@ func TestReportLines(t *testing.T) {
 // TestProgressLines: off a terminal, the progress is pan's line.
 func TestProgressLines(t *testing.T) {
 	var b strings.Builder
-	f := progressFunc(&b, false)
+	f := verify.ProgressFunc(&b, false)
 	f(searchStatsForTest())
 	re := regexp.MustCompile(`^Depth= +\d+ States= +[0-9.e+]+ Transitions= +[0-9.e+]+ Memory= +[0-9.]+\tt= +[0-9.e+]+ R= +[0-9e+]+\n$`)
 	if !re.MatchString(b.String()) {

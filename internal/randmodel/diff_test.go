@@ -7,10 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -36,27 +34,36 @@ func check(src string, merge, reduce, bfs bool) (o outcome, ok bool, err error) 
 // checkStub is check with stubborn sets (verify.Options.Stubborn) when
 // stubborn is set.
 func checkStub(src string, merge, reduce, bfs, stubborn bool) (o outcome, ok bool, err error) {
-	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
-		return outcome{}, false, nil
-	}
-	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
-	if errs.HasErrors() || prog == nil {
-		return outcome{}, false, nil
-	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
-	if err != nil {
-		return outcome{}, false, nil
-	}
 	// every error, so that the set of error kinds is compared (the first
 	// error found may differ: the reduced search explores in another order)
-	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: reduce, Stubborn: stubborn, BFS: bfs, MemLimit: memLimit})
-	if err != nil {
-		return outcome{}, true, fmt.Errorf("verify: %v", err)
+	sum, ok, err := verifySource(src, verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NoReduce: !reduce, Stubborn: stubborn, BFS: bfs, MemLimitMB: memLimit >> 20})
+	if !ok || err != nil {
+		return outcome{}, ok, err
 	}
 	kinds := violationKinds(sum.Violations)
 	return outcome{kinds: kinds, stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
+}
+
+// verifySource verifies the random model src, which has no never claim
+// or ltl property (with NonProgress, pan's non-progress claim), as gospin
+// verify does with settings s (verify.Check); ok is false when the front
+// end rejects it.
+func verifySource(src string, s verify.Settings) (sum *report.Summary, ok bool, err error) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return nil, false, nil
+	}
+	if _, err := verify.Lower(fr); err != nil {
+		return nil, false, nil
+	}
+	vs := verify.NewSource("rand.pml", fr)
+	if len(vs.Properties()) > 0 {
+		return nil, true, fmt.Errorf("the model has a never claim or ltl property")
+	}
+	if sum, err = verify.Check(context.Background(), vs, nil, s); err != nil {
+		return nil, true, fmt.Errorf("verify: %v", err)
+	}
+	return sum, true, nil
 }
 
 // TestReductionDifferential checks on random models that partial-order

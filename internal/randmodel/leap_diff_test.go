@@ -1,16 +1,11 @@
 package randmodel
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"sync/atomic"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -21,23 +16,13 @@ var nLeapModels = flag.Int("leapmodels", 600, "number of random models for the l
 // stored of each; ok is false when the front end rejects src or a search
 // is cut by the memory limit.
 func leapOutcome(t *testing.T, src string, merge bool) (kinds [3]string, stored [3]int64, ok bool) {
-	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
-		return kinds, stored, false
-	}
-	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
-	if errs.HasErrors() || prog == nil {
-		return kinds, stored, false
-	}
 	for i, mode := range []struct{ reduce, leap bool }{{false, false}, {true, false}, {true, true}} {
-		e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
-		if err != nil {
+		sum, ok, err := verifySource(src, verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NoReduce: !mode.reduce, Leap: mode.leap, MemLimitMB: memLimit >> 20})
+		if !ok {
 			return kinds, stored, false
 		}
-		sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, Reduce: mode.reduce, Leap: mode.leap, MemLimit: memLimit})
 		if err != nil {
-			t.Errorf("verify: %v\n%s", err, src)
+			t.Errorf("%v\n%s", err, src)
 			return kinds, stored, false
 		}
 		if !sum.Complete {

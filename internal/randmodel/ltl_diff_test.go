@@ -172,7 +172,7 @@ func checkLTLClaim(src string, merge, reduce, si, confirm bool) (o ltlOutcome, o
 			return o, false, nil
 		}
 		var errs diag.List
-		uprog := automata.Lower(um, &errs)
+		uprog := automata.LowerModel(um, &errs)
 		if errs.HasErrors() || uprog == nil {
 			return o, false, nil
 		}
@@ -183,7 +183,7 @@ func checkLTLClaim(src string, merge, reduce, si, confirm bool) (o ltlOutcome, o
 		opt.ClosureOf = ue
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil {
 		return o, false, nil
 	}
@@ -364,7 +364,7 @@ func checkInvariant(src string, merge, reduce bool) (o ltlOutcome, ok bool, err 
 		return o, false, nil
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil {
 		return o, false, nil
 	}

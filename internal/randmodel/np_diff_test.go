@@ -1,7 +1,6 @@
 package randmodel
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"regexp"
@@ -9,10 +8,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
-	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/verify"
 )
 
@@ -40,22 +35,9 @@ func withProgress(src string, odd bool) string {
 // search/np.go). It returns the kinds of errors found, the states stored
 // and whether the search was complete and reduced.
 func checkNP(src string, merge, reduce bool) (kinds string, stored int64, complete, reduced bool, ok bool, err error) {
-	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
-		return "", 0, false, false, false, nil
-	}
-	var errs diag.List
-	prog := automata.Lower(fr.Model, &errs)
-	if errs.HasErrors() || prog == nil {
-		return "", 0, false, false, false, nil
-	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
-	if err != nil {
-		return "", 0, false, false, false, nil
-	}
-	sum, _, err := verify.Run(context.Background(), "rand.pml", e, verify.Options{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NonProgress: true, Reduce: reduce, MemLimit: memLimit})
-	if err != nil {
-		return "", 0, false, false, true, err
+	sum, ok, err := verifySource(src, verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NonProgress: true, NoReduce: !reduce, MemLimitMB: memLimit >> 20})
+	if !ok || err != nil {
+		return "", 0, false, false, ok, err
 	}
 	kinds = violationKinds(sum.Violations)
 	return kinds, sum.StatesStored, sum.Complete, sum.Reduced, true, nil

@@ -61,7 +61,9 @@ type gen struct {
 	nloc   int
 	labels int
 	atomic bool // inside an atomic sequence: no loops (they could spin forever unstored)
-	cur    int  // the proctype being generated
+	// atomicHead: the next seq is an atomic sequence's body
+	atomicHead bool
+	cur        int // the proctype being generated
 	// spawned: with Config.Spawn, the proctype that is run (else -1)
 	spawned int
 	// per pipe: its sending and receiving proctypes
@@ -216,8 +218,13 @@ func (g *gen) simple(chans bool) string {
 }
 
 func (g *gen) seq(ind, n, depth int) {
+	head := g.atomicHead
+	g.atomicHead = false
 	for i := 0; i < n; i++ {
-		if g.r.Intn(8) == 0 {
+		// no label on the first statement of an atomic sequence: SPIN
+		// refuses it (flow.c close_seq); the draw is made all the same,
+		// so that the other models stay as they were
+		if g.r.Intn(8) == 0 && !(head && i == 0) {
 			g.labels++
 			fmt.Fprintf(&g.b, "%send%d:\n", g.ind(ind), g.labels)
 		}
@@ -262,6 +269,7 @@ func (g *gen) stmt(ind, depth int) {
 		fmt.Fprintf(&g.b, "%satomic {\n", in)
 		was := g.atomic
 		g.atomic = true
+		g.atomicHead = true
 		g.seq(ind+1, 1+g.r.Intn(3), depth-1)
 		g.atomic = was
 		fmt.Fprintf(&g.b, "%s}", in)

@@ -77,7 +77,7 @@ func buildWith(m *ast.Model, p *property.Property, tr property.Translator, merge
 		return nil, err
 	}
 	var errs diag.List
-	prog := automata.Lower(pm, &errs)
+	prog := automata.LowerModel(pm, &errs)
 	if errs.HasErrors() || prog == nil {
 		return nil, fmt.Errorf("lowering: %v", &errs)
 	}

@@ -17,7 +17,7 @@ func lower(t *testing.T, src string) (*automata.Program, *diag.List) {
 		t.Fatal(r.Diags.Error())
 	}
 	var errs diag.List
-	return automata.Lower(r.Model, &errs), &errs
+	return automata.Lower(r.Program, &errs), &errs
 }
 
 func TestLowerAndDOT(t *testing.T) {

@@ -29,19 +29,23 @@
 //   - select (v : lo..hi) is one option per value or a loop, as SPIN's
 //     lexer and parser expand it; for loops become a do with an else exit;
 //     for over a channel rotates it;
-//   - inline calls are expanded with their arguments substituted; a local
-//     declared in an inline body or a { } block is a variable of its own
-//     (SPIN 6 scopes); a local declared after the first statement is
+//   - inline calls are expanded with their arguments substituted (the
+//     checker's expansion of the call: check.Expansion); a local declared
+//     in an inline body or a { } block is a variable of its own (SPIN 6
+//     scopes, the checker's symbols); a local declared after the first
+//     statement is
 //     initialized by a transition where it stands ("v = init");
 //   - a labelled jump named in a remote reference (P@L) stays a state;
 //   - every proctype ends in a location with the -end- transition, which
 //     lets the process die.
 //
-// Names are resolved here to variables with their declared types (the
-// lowering keeps its own scopes rather than depending on the checker's
-// symbols); the expressions and statements of transitions use the small
-// resolved form declared in this file, which the engine compiles to
-// closures. WriteDOT draws the automata.
+// Lower takes the checker's result (package check): every name is the
+// symbol the checker resolved it to, every constant the value it folded,
+// every mtype constant the value it numbered; the lowering has no scopes,
+// symbol tables or constant rules of its own. The expressions and
+// statements of transitions use the small resolved form declared in this
+// file, which the engine compiles to closures. WriteDOT draws the
+// automata.
 package automata
 
 import (

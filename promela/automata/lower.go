@@ -7,54 +7,83 @@ import (
 
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/check"
 	"github.com/gospin/gospin/promela/token"
 )
 
-// Lower builds the process automata of a parsed model. Problems are
-// reported into errs; the result is nil only when the model cannot be
-// lowered at all. Lower never panics on a well-formed tree from the parser.
-//
-// Names are resolved here with Promela's two scopes (globals, and the
-// locals of a proctype, which are visible in its whole body); inline calls
-// are expanded by substituting their arguments.
-func Lower(m *ast.Model, errs *diag.List) (prog *Program) {
+// Lower builds the process automata of a checked model: the checker's
+// result p, from a check without errors. Every name, constant and mtype
+// value comes from p's side tables (check.Info): the lowerer resolves
+// nothing itself. An inline call is expanded by lowering the inline's
+// body with the side tables of that expansion, where each use of a
+// parameter stands for the call's argument. Problems (limits of the
+// engine) are reported into errs; the result is nil only when the model
+// cannot be lowered at all. Lower never panics.
+func Lower(p *check.Program, errs *diag.List) (prog *Program) {
 	defer func() {
 		if r := recover(); r != nil {
 			errs.Errorf(token.Position{}, "internal error while building automata: %v", r)
 			prog = nil
 		}
 	}()
+	m := p.Model
 	l := &lowerer{
-		prog:     &Program{Mtypes: map[string]int{}, MtypeNames: map[string][]string{}, File: m.File},
-		errs:     errs,
-		file:     m.File,
-		globals:  map[string]*Var{},
-		typedefs: map[string]*Struct{},
-		procs:    map[string]*Proc{},
-		inlines:  map[string]*ast.InlineDecl{},
-		mtypeN:   map[string]int{},
+		prog:    &Program{Mtypes: map[string]int{}, MtypeNames: map[string][]string{}, File: m.File},
+		errs:    errs,
+		file:    m.File,
+		chk:     p,
+		info:    &p.Info,
+		vars:    map[*check.Symbol]*Var{},
+		structs: map[*check.Typedef]*Struct{},
+		procOf:  map[*check.Proc]*Proc{},
 	}
 	l.run(m)
 	return l.prog
 }
 
+// LowerModel checks m and lowers the checked program: the checker's
+// errors go to errs (its warnings are dropped), and then the result is
+// nil. It is for models built from a checked one (a property's claim
+// added, see package property) and for tests.
+func LowerModel(m *ast.Model, errs *diag.List) *Program {
+	var cl diag.List
+	p := check.Check(m, &cl)
+	bad := false
+	for _, d := range cl.Items {
+		if d.Severity == diag.Error {
+			errs.Add(d.Pos, d.Severity, "%s", d.Msg)
+			bad = true
+		}
+	}
+	if bad {
+		return nil
+	}
+	return Lower(p, errs)
+}
+
 type lowerer struct {
-	prog     *Program
-	errs     *diag.List
-	file     *token.File
-	globals  map[string]*Var
-	typedefs map[string]*Struct
-	procs    map[string]*Proc
-	inlines  map[string]*ast.InlineDecl
-	mtypeN   map[string]int // values used so far per mtype type
-	mtypeOf  map[string]string
+	prog *Program
+	errs *diag.List
+	file *token.File
+
+	// the checker's result, and the side tables of the context being
+	// lowered (the program's, or an inline expansion's)
+	chk     *check.Program
+	info    *check.Info
+	vars    map[*check.Symbol]*Var
+	structs map[*check.Typedef]*Struct
+	procOf  map[*check.Proc]*Proc
+	// callDecls: the inline each call expands (every call the checker
+	// expanded, at any depth)
+	callDecls map[*ast.InlineCall]*ast.InlineDecl
 
 	// labelNext: the next emitted transition is a labelled statement
 	labelNext bool
 
 	// per process
 	p      *Proc
-	locals map[string]*Var   // the innermost scope
+	prio   *Var              // the process's _priority, or nil
+	locals map[string]*Var   // temporaries of the innermost scope
 	scopes []map[string]*Var // block scopes, outermost (the proctype's) first
 	parent []int             // union-find over locations
 	labels map[string]int
@@ -73,6 +102,9 @@ type lowerer struct {
 	collect []*collector
 	env     []*inlineEnv
 	pending []pendingLabel
+	// bodyStart, bodyEnd: the start and end of the proctype body being
+	// lowered (-1 outside it)
+	bodyStart, bodyEnd int
 	// expansions numbers the inline expansions (labelKey); inlineLabel
 	// holds the plain names that refer to the latest expansion's label
 	expansions  int
@@ -88,7 +120,13 @@ type lowerer struct {
 	atomicLabels map[string]bool // labels inside atomic sequences of the current proctype
 	remoteLabels map[string]bool
 	deadLabels   map[string]bool
-	lateRefs     []*Ref
+	lateRefs     []lateRef
+}
+
+// lateRef is a remote reference P:v to a proctype not lowered yet.
+type lateRef struct {
+	r   *Ref
+	sym *check.Symbol
 }
 
 type pendingLabel struct {
@@ -102,8 +140,9 @@ type collector struct {
 }
 
 type inlineEnv struct {
-	params map[string]ast.Expr
-	outer  int // index of the enclosing env (len when none)
+	exp   *check.Expansion
+	outer int         // index of the enclosing env (len when none)
+	info  *check.Info // the side tables of the call's context
 	// labels declared in the inline's body: each expansion has its own
 	// (SPIN: a new block scope per expansion), keyed name#id
 	labels map[string]bool
@@ -117,7 +156,6 @@ func (l *lowerer) errorf(p token.Pos, format string, args ...any) {
 }
 
 func (l *lowerer) run(m *ast.Model) {
-	l.mtypeOf = map[string]string{}
 	// Labels named in remote references (P@L) are kept as states of
 	// their own even on a jump (SPIN then makes the jump a step).
 	l.remoteLabels = map[string]bool{}
@@ -150,96 +188,50 @@ func (l *lowerer) run(m *ast.Model) {
 		}
 		return true
 	})
-	// First pass: declarations that others refer to.
-	for _, d := range m.Decls {
-		switch d := d.(type) {
-		case *ast.MtypeDecl:
-			l.mtypeDecl(d)
-		case *ast.TypedefDecl:
-			l.typedef(d)
-		case *ast.InlineDecl:
-			l.inlines[d.Name.Name] = d
-		case *ast.ProcDecl:
-			p := &Proc{Name: d.Name.Name, Kind: ProcType, Pos: l.pos(d.Pos())}
-			if _, dup := l.procs[p.Name]; dup {
-				l.errorf(d.Name.NamePos, "proctype %s redeclared", p.Name)
-			}
-			l.procs[p.Name] = p
-		case *ast.InitDecl:
-			l.procs[":init:"] = &Proc{Name: ":init:", Kind: InitProc, Active: 1, Pos: l.pos(d.Pos())}
-		}
-	}
-	// Globals in order (their initializers may use earlier globals).
-	for _, d := range m.Decls {
-		if vd, ok := d.(*ast.VarDecl); ok {
-			for _, v := range l.varDecl(vd, true) {
-				if _, dup := l.globals[v.Name]; dup {
-					l.errs.Errorf(v.Pos, "variable %s redeclared", v.Name)
-				}
-				v.Global = true
-				v.Index = len(l.prog.Globals)
-				l.globals[v.Name] = v
-				l.prog.Globals = append(l.prog.Globals, v)
-			}
-		}
+	l.mtypes()
+	l.callDecls = map[*ast.InlineCall]*ast.InlineDecl{}
+	l.noteExpansions(&l.chk.Info)
+	// Globals in order.
+	for _, g := range l.chk.Globals {
+		v := l.newVar(g)
+		v.Global = true
+		v.Index = len(l.prog.Globals)
+		l.prog.Globals = append(l.prog.Globals, v)
 	}
 	// Processes in declaration order.
-	for _, d := range m.Decls {
-		switch d := d.(type) {
-		case *ast.ProcDecl:
-			p := l.procs[d.Name.Name]
-			if p.Index != 0 || (len(l.prog.Procs) > 0 && l.prog.Procs[0] == p) {
-				continue // duplicate
-			}
-			p.Index = len(l.prog.Procs)
-			l.prog.Procs = append(l.prog.Procs, p)
-		case *ast.InitDecl:
-			p := l.procs[":init:"]
-			p.Index = len(l.prog.Procs)
-			l.prog.Procs = append(l.prog.Procs, p)
+	for _, cp := range l.chk.Procs {
+		p := &Proc{Name: cp.Name, Kind: ProcType, Pos: l.pos(cp.Decl.Pos())}
+		if cp.Kind == check.Init {
+			p.Kind, p.Active = InitProc, 1
 		}
+		p.Index = len(l.prog.Procs)
+		l.prog.Procs = append(l.prog.Procs, p)
+		l.procOf[cp] = p
 	}
-	var never *ast.NeverDecl
-	var trace *ast.TraceDecl
-	for _, d := range m.Decls {
-		switch d := d.(type) {
+	for _, cp := range l.chk.Procs {
+		p := l.procOf[cp]
+		switch d := cp.Decl.(type) {
 		case *ast.ProcDecl:
-			p := l.procs[d.Name.Name]
-			if d.Active {
-				p.Active = 1
-				if d.Count != nil {
-					p.Active = int(l.constExpr(d.Count, "active count"))
-				}
-			}
+			p.Active = int(cp.Active)
 			if d.Priority != nil {
-				p.Priority = int(l.constExpr(d.Priority, "priority"))
+				p.Priority = int(l.info.Consts[d.Priority])
 				l.prog.UsesPriority = true
 			}
 			l.proc(p, d.Params, d.Provided, d.Body)
 		case *ast.InitDecl:
-			p := l.procs[":init:"]
 			if d.Priority != nil {
-				p.Priority = int(l.constExpr(d.Priority, "priority"))
+				p.Priority = int(l.info.Consts[d.Priority])
 				l.prog.UsesPriority = true
 			}
 			l.proc(p, nil, nil, d.Body)
-		case *ast.NeverDecl:
-			if never != nil {
-				l.errorf(d.Pos(), "more than one never claim")
-				continue
-			}
-			never = d
-		case *ast.CCode:
-			l.errorf(d.Pos(), "embedded C code is not supported")
-		case *ast.TraceDecl:
-			if trace != nil {
-				l.errorf(d.Pos(), "more than one trace/notrace sequence")
-				continue
-			}
-			trace = d
 		}
 	}
-	if never != nil {
+	for i, c := range l.chk.Claims {
+		never := c.Decl.(*ast.NeverDecl)
+		if i > 0 {
+			l.errorf(never.Pos(), "more than one never claim")
+			continue
+		}
 		p := &Proc{Name: ":never:", Kind: NeverClaim, Active: 1, Pos: l.pos(never.Pos())}
 		if never.Name != nil {
 			p.Name = never.Name.Name
@@ -249,20 +241,14 @@ func (l *lowerer) run(m *ast.Model) {
 		l.prog.Never = p
 		l.proc(p, nil, nil, never.Body)
 	}
-	if trace != nil {
-		l.traceSeq(trace)
+	if len(l.chk.Traces) > 0 {
+		l.traceSeq(l.chk.Traces[0].Decl.(*ast.TraceDecl))
 	}
-	for _, r := range l.lateRefs {
-		name := r.Var.Name
-		r.Var = nil
-		for _, v := range r.Remote.Proc.Locals {
-			if v.Name == name {
-				r.Var = v
-			}
-		}
-		if r.Var == nil {
-			l.errs.Errorf(r.Pos, "no local variable %s in proctype %s", name, r.Remote.Proc.Name)
-			r.Var = &Var{Name: name, Type: Type{Kind: ast.Int}}
+	for _, lr := range l.lateRefs {
+		lr.r.Var = l.vars[lr.sym]
+		if lr.r.Var == nil {
+			l.errs.Errorf(lr.r.Pos, "no local variable %s in proctype %s", lr.sym.Name, lr.r.Remote.Proc.Name)
+			lr.r.Var = &Var{Name: lr.sym.Name, Type: Type{Kind: ast.Int}}
 		}
 	}
 	for _, ll := range l.lateLabels {
@@ -297,63 +283,70 @@ func (l *lowerer) traceSeq(d *ast.TraceDecl) {
 	l.prog.Trace, l.prog.NoTrace = p, d.NoTrace
 }
 
-func (l *lowerer) mtypeDecl(d *ast.MtypeDecl) {
-	sub := ""
-	if d.Name != nil {
-		sub = d.Name.Name
+// noteExpansions records the inline of every call expanded in info, and
+// in the expansions inside.
+func (l *lowerer) noteExpansions(info *check.Info) {
+	for call, exp := range info.Expansions {
+		l.callDecls[call] = exp.Decl
+		l.noteExpansions(&exp.Info)
 	}
-	n := l.mtypeN[sub]
-	k := len(d.Values)
-	names := l.prog.MtypeNames[sub]
-	for len(names) < n+k+1 {
-		names = append(names, "")
-	}
-	for j, v := range d.Values {
-		if _, dup := l.prog.Mtypes[v.Name]; dup {
-			l.errorf(v.NamePos, "mtype %s redeclared", v.Name)
-			continue
-		}
-		val := n + k - j
-		l.prog.Mtypes[v.Name] = val
-		l.mtypeOf[v.Name] = sub
-		names[val] = v.Name
-	}
-	l.prog.MtypeNames[sub] = names
-	l.mtypeN[sub] = n + k
 }
 
-func (l *lowerer) typedef(d *ast.TypedefDecl) {
-	st := &Struct{Name: d.Name.Name}
-	for _, f := range d.Fields {
-		for _, v := range l.varDecl(f, true) {
-			v.Index = len(st.Fields)
-			st.Fields = append(st.Fields, v)
+// mtypes copies the checker's mtype values: by name, and by value per
+// mtype type.
+func (l *lowerer) mtypes() {
+	for _, d := range l.chk.Model.Decls {
+		if d, ok := d.(*ast.MtypeDecl); ok {
+			sub := ""
+			if d.Name != nil {
+				sub = d.Name.Name
+			}
+			if l.prog.MtypeNames[sub] == nil {
+				l.prog.MtypeNames[sub] = []string{""}
+			}
 		}
 	}
-	l.typedefs[st.Name] = st
+	for name, s := range l.chk.Mtypes {
+		l.prog.Mtypes[name] = int(s.Value)
+		names := l.prog.MtypeNames[s.Mtype]
+		for len(names) <= int(s.Value) {
+			names = append(names, "")
+		}
+		names[s.Value] = name
+		l.prog.MtypeNames[s.Mtype] = names
+	}
 }
 
-func (l *lowerer) typeOf(t *ast.Type, bits ast.Expr) Type {
-	ty := Type{Kind: t.Kind}
-	switch t.Kind {
+// structOf is the structure of a checked typedef.
+func (l *lowerer) structOf(td *check.Typedef) *Struct {
+	if st, ok := l.structs[td]; ok {
+		return st
+	}
+	st := &Struct{Name: td.Name}
+	l.structs[td] = st
+	for _, f := range td.Fields {
+		v := l.newVar(f)
+		v.Index = len(st.Fields)
+		st.Fields = append(st.Fields, v)
+	}
+	return st
+}
+
+// symType is the type of a checked variable or field.
+func (l *lowerer) symType(s *check.Symbol) Type {
+	ty := Type{Kind: s.Type}
+	switch s.Type {
 	case ast.Named:
-		st := l.typedefs[t.Name.Name]
-		if st == nil {
-			l.errorf(t.Pos(), "undefined type %s", t.Name.Name)
+		if s.Typedef == nil {
 			ty.Kind = ast.Int
+			break
 		}
-		ty.Struct = st
+		ty.Struct = l.structOf(s.Typedef)
 	case ast.Mtype:
-		if t.Name != nil {
-			ty.Mtype = t.Name.Name
-		}
+		ty.Mtype = s.Mtype
 	case ast.Unsigned:
-		ty.Bits = 32
-		if bits != nil {
-			ty.Bits = int(l.constExpr(bits, "bit width"))
-		}
-		if ty.Bits < 1 || ty.Bits > 32 {
-			l.errorf(t.Pos(), "unsigned width must be 1..32")
+		ty.Bits = s.Bits
+		if ty.Bits == 0 {
 			ty.Bits = 32
 		}
 	case ast.BadType:
@@ -362,48 +355,67 @@ func (l *lowerer) typeOf(t *ast.Type, bits ast.Expr) Type {
 	return ty
 }
 
-// varDecl resolves a declaration (initializers in the current scope).
-func (l *lowerer) varDecl(d *ast.VarDecl, global bool) []*Var {
+// fieldType is the type of a message field of a channel declaration.
+func (l *lowerer) fieldType(t *ast.Type) Type {
+	ty := Type{Kind: t.Kind}
+	switch t.Kind {
+	case ast.Named:
+		td := l.chk.TypeRefs[t.Name]
+		if td == nil {
+			ty.Kind = ast.Int
+			break
+		}
+		ty.Struct = l.structOf(td)
+	case ast.Mtype:
+		if t.Name != nil {
+			ty.Mtype = t.Name.Name
+		}
+	case ast.Unsigned:
+		ty.Bits = 32
+	case ast.BadType:
+		ty.Kind = ast.Int
+	}
+	return ty
+}
+
+// varDecl makes the variables of a declaration (initializers lowered in
+// the current context).
+func (l *lowerer) varDecl(d *ast.VarDecl) []*Var {
 	var out []*Var
-	for _, s := range d.Vars {
-		v := &Var{Name: s.Name.Name, Pos: l.pos(s.Pos()), Hidden: d.Vis == ast.VisHidden}
-		v.Type = l.typeOf(d.Type, s.Bits)
-		if s.Len != nil {
-			v.Len = int(l.constExpr(s.Len, "array length"))
-			if v.Len <= 0 {
-				l.errorf(s.Len.Pos(), "array length must be positive")
-				v.Len = 1
-			}
+	for _, spec := range d.Vars {
+		s := l.info.Uses[spec.Name]
+		if s == nil {
+			l.errorf(spec.Pos(), "internal error: %s was not declared by the checker", spec.Name.Name)
+			s = &check.Symbol{Kind: check.VarSym, Name: spec.Name.Name, Type: ast.Int, Spec: spec}
 		}
-		switch init := s.Init.(type) {
-		case nil:
-		case *ast.ChanType:
-			cs := &ChanSpec{Cap: int(l.constExpr(init.Cap, "channel capacity"))}
-			for _, f := range init.Fields {
-				cs.Fields = appendFlat(cs.Fields, l.typeOf(f, nil))
-			}
-			v.Chan = cs
-		default:
-			if v.Type.Struct == nil { // a typedef variable's initializer is ignored, as in SPIN
-				v.Init = l.expr(init)
-			}
-		}
-		for _, e := range s.InitList {
-			if v.Type.Struct == nil {
-				v.InitArr = append(v.InitArr, l.expr(e))
-			}
-		}
-		out = append(out, v)
+		out = append(out, l.newVar(s))
 	}
 	return out
 }
 
-func (l *lowerer) constExpr(e ast.Expr, what string) int64 {
-	x := l.expr(e)
-	v, ok := ConstValue(x)
-	if !ok {
-		l.errorf(e.Pos(), "%s must be a constant", what)
-		return 1
+// newVar makes the variable (or field) of the checked symbol s.
+func (l *lowerer) newVar(s *check.Symbol) *Var {
+	spec := s.Spec
+	v := &Var{Name: s.Name, Pos: l.pos(spec.Pos()), Hidden: s.Hidden, Len: s.Len}
+	v.Type = l.symType(s)
+	l.vars[s] = v
+	switch init := spec.Init.(type) {
+	case nil:
+	case *ast.ChanType:
+		cs := &ChanSpec{Cap: int(l.info.Consts[init.Cap])}
+		for _, f := range init.Fields {
+			cs.Fields = appendFlat(cs.Fields, l.fieldType(f))
+		}
+		v.Chan = cs
+	default:
+		if v.Type.Struct == nil { // a typedef variable's initializer is ignored, as in SPIN
+			v.Init = l.expr(init)
+		}
+	}
+	for _, e := range spec.InitList {
+		if v.Type.Struct == nil {
+			v.InitArr = append(v.InitArr, l.expr(e))
+		}
 	}
 	return v
 }
@@ -645,18 +657,21 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	l.inlineLabel = map[string]bool{}
 	l.region, l.dstep, l.escDep = 0, false, 0
 	l.breaks, l.breakLast, l.collect, l.env, l.pending = nil, nil, nil, nil, nil
+	l.info = &l.chk.Info
+	l.prio = nil
 	if l.prog.UsesPriority && p.Kind != NeverClaim && p.Kind != TraceSeq {
 		// pan's _priority field: the first local of every process
 		prio := p.Priority
 		if prio == 0 {
 			prio = 1
 		}
-		l.addLocal(&Var{Name: "_priority", Type: Type{Kind: ast.Byte}, Init: &Const{int64(prio)}, Pos: p.Pos})
+		l.prio = &Var{Name: "_priority", Type: Type{Kind: ast.Byte}, Init: &Const{int64(prio)}, Pos: p.Pos}
+		l.addLocal(l.prio)
 	}
 	l.tail, l.lAtom, l.breakN = false, map[int]bool{}, 0
 	l.deadLabels = map[string]bool{}
 	for _, d := range params {
-		for _, v := range l.varDecl(d, false) {
+		for _, v := range l.varDecl(d) {
 			v.Param = true
 			l.addLocal(v)
 			p.Params = append(p.Params, v)
@@ -692,13 +707,15 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 			if !ok {
 				break
 			}
-			for _, v := range l.varDecl(d, false) {
+			for _, v := range l.varDecl(d) {
 				l.addLocal(v)
 			}
 			stmts = stmts[1:]
 		}
-		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.inlines), "", map[int]int{}
+		l.spin, l.numPath, l.locNum = spinNumbering(stmts, l.callDecls), "", map[int]int{}
+		l.bodyStart, l.bodyEnd = start, end
 		l.seq(stmts, start, end, false)
+		l.bodyStart, l.bodyEnd = -1, -1
 		l.noteLoc(end, l.spin.c)
 	}
 	p.Locs[end].Flags |= FinalLoc | EndLoc
@@ -713,15 +730,12 @@ func (l *lowerer) proc(p *Proc, params []*ast.VarDecl, provided ast.Expr, body *
 	l.finish(start, end)
 }
 
+// addLocal makes v a local of the current process. (A local declared in
+// an inline body is a new variable at each expansion: the checker gives
+// it a symbol per expansion, as SPIN names them _1_2_temp and so on.)
 func (l *lowerer) addLocal(v *Var) {
-	// A local declared in an inline body is a new variable at each
-	// expansion (SPIN names them _1_2_temp and so on).
-	if old, dup := l.locals[v.Name]; dup && old != v {
-		l.errs.Errorf(v.Pos, "variable %s redeclared in %s", v.Name, l.p.Name)
-	}
 	v.Proc = l.p
 	v.Index = len(l.p.Locals)
-	l.locals[v.Name] = v
 	l.p.Locals = append(l.p.Locals, v)
 }
 
@@ -851,14 +865,13 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		inner, labels := stripLabels(s)
 		switch d := inner.(type) {
 		case *ast.VarDecl:
-			vars := l.varDecl(d, false)
+			vars := l.varDecl(d)
 			for _, v := range vars {
 				l.addLocal(v)
 			}
 			// a declaration after the first statement is an assignment
 			var inits []ast.Stmt
 			for i, v := range vars {
-				v = l.lookupVar(v.Name)
 				if v.Chan != nil || v.Type.Struct != nil || v.Param {
 					continue
 				}
@@ -890,9 +903,6 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 				real = append(real, &ast.LabeledStmt{Label: labels[0]})
 			}
 			continue
-		case *ast.MtypeDecl:
-			l.mtypeDecl(d)
-			continue
 		case *ast.ChanAssert:
 			for _, x := range d.Chans {
 				if r, ok := l.expr(x).(*Ref); ok && r.Var != nil {
@@ -908,6 +918,11 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		real = append(real, s)
 	}
 	real = splitLabelledJumps(real)
+	for i, s := range real {
+		if inner, labels := stripLabels(s); inner == nil && len(labels) > 0 {
+			real[i] = l.labelledSkip(s, labels)
+		}
+	}
 	cur := from
 	first := true
 	for i := 0; i < len(real); i++ {
@@ -998,9 +1013,31 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 	}
 	l.flushLabels(to)
 	if first && len(real) == 0 && from != to {
+		if from == l.bodyStart && to == l.bodyEnd && l.region == 0 && !l.dstep {
+			// a proctype body with declarations only: SPIN's process
+			// has only its -end- state
+			l.alias(from, to)
+			return
+		}
 		// an empty sequence: a skip
 		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)"})
 	}
+}
+
+// labelledSkip is s, labels with no statement after them (`L: }`, `L: ;`),
+// as SPIN's grammar reads them: the labels on a skip (spin.y, NAME ':'
+// makes the statement (1)). The skip keeps the number SPIN gives it.
+func (l *lowerer) labelledSkip(s ast.Stmt, labels []*ast.Ident) ast.Stmt {
+	var st ast.Stmt = &ast.ExprStmt{X: &ast.IntLit{ValuePos: labels[len(labels)-1].NamePos, Value: 1, Raw: "1"}}
+	if l.spin != nil {
+		if n, ok := l.spin.num[numKey{s, l.numPath}]; ok {
+			l.spin.num[numKey{st, l.numPath}] = n
+		}
+	}
+	for k := len(labels) - 1; k >= 0; k-- {
+		st = &ast.LabeledStmt{Label: labels[k], Stmt: st}
+	}
+	return st
 }
 
 // nextReal is the index of the next statement at or after i that is not
@@ -1216,7 +1253,17 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		level := l.escDep
 		c := &collector{seen: map[int]bool{}}
 		l.collect = append(l.collect, c)
-		l.stmt(s.Main, from, to, branch)
+		if b, ok := s.Main.(*ast.BlockStmt); ok {
+			// SPIN drops the braces of a main sequence (flow.c
+			// do_unless: a NON_ATOMIC's sequence is the main one), so a
+			// do that opens it loops to the unless's own state
+			l.p.Locs[l.find(from)].Flags |= CompoundLoc
+			l.pushScope()
+			l.seq(b.Body.Stmts, from, to, branch)
+			l.popScope()
+		} else {
+			l.stmt(s.Main, from, to, branch)
+		}
 		l.collect = l.collect[:len(l.collect)-1]
 		eh := l.newLoc()
 		l.stmt(s.Escape, eh, to, false)
@@ -1245,13 +1292,13 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	case *ast.InlineCall:
 		save := l.numPath
 		l.numPath = inlinePath(save, s)
-		l.inlineCall(s.Name, s.Args, from, to, branch)
+		l.inlineCall(s, from, to, branch)
 		l.numPath = save
 	case *ast.SetPriority:
 		l.prog.UsesPriority = true
 		l.emit(&Trans{From: from, To: to, Kind: TSetPrio, Pid: l.expr(s.Pid), X: l.expr(s.Prio), Text: "set_priority(" + l.exprText(s.Pid) + "," + l.exprText(s.Prio) + ")", Pos: pos})
 	case *ast.VarDecl:
-		for _, v := range l.varDecl(s, false) {
+		for _, v := range l.varDecl(s) {
 			l.addLocal(v)
 		}
 		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)", Pos: pos})
@@ -1352,30 +1399,41 @@ func (l *lowerer) forStmt(s *ast.ForStmt, from, to int, pos token.Position) {
 	l.emit(&Trans{From: inc, To: head, Kind: TIncDec, LHS: lhs, Inc: 1, Text: vt + " = (" + vt + "+1)", Pos: pos})
 }
 
-func (l *lowerer) inlineCall(name *ast.Ident, args []ast.Expr, from, to int, branch bool) {
-	d := l.inlines[name.Name]
-	if d == nil {
-		l.errorf(name.NamePos, "undefined inline %s", name.Name)
-		return
-	}
-	if len(args) != len(d.Params) {
-		l.errorf(name.NamePos, "inline %s: %d arguments, want %d", name.Name, len(args), len(d.Params))
-		return
-	}
-	if len(l.env) > 64 {
-		l.errorf(name.NamePos, "inline %s: expansion too deep (recursive?)", name.Name)
+// inlineCall expands the inline call s: its body, lowered with the side
+// tables of this expansion.
+func (l *lowerer) inlineCall(s *ast.InlineCall, from, to int, branch bool) {
+	exp := l.info.Expansions[s]
+	if exp == nil {
+		l.errorf(s.Name.NamePos, "internal error: inline call %s was not expanded by the checker", s.Name.Name)
 		return
 	}
 	l.expansions++
-	env := &inlineEnv{params: map[string]ast.Expr{}, outer: len(l.env), labels: inlineLabels(d), id: l.expansions}
-	for i, p := range d.Params {
-		env.params[p.Name] = args[i]
-	}
+	env := &inlineEnv{exp: exp, outer: len(l.env), info: l.info, labels: inlineLabels(exp.Decl), id: l.expansions}
 	l.env = append(l.env, env)
+	l.info = &exp.Info
 	l.pushScope()
-	l.seq(d.Body.Stmts, from, to, true)
+	l.seq(exp.Decl.Body.Stmts, from, to, true)
 	l.popScope()
+	l.info = env.info
 	l.env = l.env[:len(l.env)-1]
+}
+
+// arg returns what the parameter use id stands for in the innermost
+// expansion: the call's argument, with the environment and side tables
+// of the call's context, which restore undoes.
+func (l *lowerer) arg(id *ast.Ident) (a ast.Expr, restore func(), ok bool) {
+	n := len(l.env)
+	if n == 0 {
+		return nil, nil, false
+	}
+	env := l.env[n-1]
+	a, ok = l.info.Args[id]
+	if !ok {
+		return nil, nil, false
+	}
+	saveEnv, saveInfo := l.env, l.info
+	l.env, l.info = l.env[:env.outer], env.info
+	return a, func() { l.env, l.info = saveEnv, saveInfo }, true
 }
 
 // inlineLabels returns the names of the labels declared in the body of d.
@@ -1439,16 +1497,6 @@ func (l *lowerer) recvArg(a ast.Expr) RecvArg {
 // ---------------------------------------------------------------------
 // Expressions
 
-// lookup resolves a name in the current scope (inline parameters first).
-func (l *lowerer) lookupVar(name string) *Var {
-	for i := len(l.scopes) - 1; i >= 0; i-- {
-		if v := l.scopes[i][name]; v != nil {
-			return v
-		}
-	}
-	return l.globals[name]
-}
-
 func (l *lowerer) lvalue(e ast.Expr) *Ref {
 	x := l.expr(e)
 	r, ok := x.(*Ref)
@@ -1469,174 +1517,50 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 		return &Const{0}
 	case *ast.IntLit:
 		return &Const{e.Value}
-	case *ast.ParenExpr:
-		return l.expr(e.X)
 	case *ast.Ident:
 		return l.ident(e)
+	}
+	if v, ok := l.info.Consts[e]; ok {
+		return &Const{v} // folded by the checker
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return l.expr(e.X)
 	case *ast.UnaryExpr:
-		x := l.expr(e.X)
-		u := &Unary{Op: e.Op, X: x}
-		if _, ok := x.(*Const); ok { // x is folded already
-			if v, ok := ConstValue(u); ok {
-				return &Const{v}
-			}
-		}
-		return u
+		return &Unary{Op: e.Op, X: l.expr(e.X)}
 	case *ast.BinaryExpr:
 		// the left spine of a chain a+b+c+... with a loop (the depth of
-		// the recursion is the expression's nesting, not its length);
-		// the operands are folded already, so a constant operation is
-		// one of two constants
+		// the recursion is the expression's nesting, not its length)
 		spine := []*ast.BinaryExpr{e}
 		for {
 			b, ok := spine[len(spine)-1].X.(*ast.BinaryExpr)
 			if !ok {
 				break
 			}
+			if _, folded := l.info.Consts[b]; folded {
+				break
+			}
 			spine = append(spine, b)
 		}
 		x := l.expr(spine[len(spine)-1].X)
 		for i := len(spine) - 1; i >= 0; i-- {
-			b := &Binary{Op: spine[i].Op, X: x, Y: l.expr(spine[i].Y), Pos: l.pos(spine[i].OpPos)}
-			x = b
-			if cx, ok := b.X.(*Const); ok {
-				if cy, ok := b.Y.(*Const); ok {
-					if v, err := BinOp(b.Op, int32(cx.V), int32(cy.V)); err == "" {
-						x = &Const{int64(v)}
-					}
-				}
-			}
+			x = &Binary{Op: spine[i].Op, X: x, Y: l.expr(spine[i].Y), Pos: l.pos(spine[i].OpPos)}
 		}
 		return x
 	case *ast.CondExpr:
 		return &Cond{C: l.expr(e.Cond), T: l.expr(e.Then), E: l.expr(e.Else)}
 	case *ast.IndexExpr:
-		x := l.expr(e.X)
-		r, ok := x.(*Ref)
-		if !ok {
-			l.errorf(e.Pos(), "indexing a non-array")
-			return &Const{0}
-		}
-		idx := l.expr(e.Index)
-		if len(r.Path) > 0 {
-			last := &r.Path[len(r.Path)-1]
-			if last.Field.Len == 0 || last.Index != nil {
-				l.errorf(e.Pos(), "%s is not an array", last.Field.Name)
-			}
-			last.Index = idx
-		} else {
-			if (r.Var.Len == 0 && r.Var.Type.Kind != ast.BadType) || r.Index != nil {
-				l.errorf(e.Pos(), "%s is not an array", r.Var.Name)
-			}
-			r.Index = idx
-		}
-		return r
+		return l.indexExpr(e)
 	case *ast.SelectorExpr:
-		x := l.expr(e.X)
-		r, ok := x.(*Ref)
-		if !ok {
-			l.errorf(e.Pos(), "field selection on a non-struct")
-			return &Const{0}
-		}
-		t := r.Var.Type
-		if len(r.Path) > 0 {
-			t = r.Path[len(r.Path)-1].Field.Type
-		}
-		if t.Struct == nil {
-			l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
-			return &Const{0}
-		}
-		for _, f := range t.Struct.Fields {
-			if f.Name == e.Sel.Name {
-				r.Path = append(r.Path, Sel{Field: f})
-				return r
-			}
-		}
-		l.errorf(e.Sel.NamePos, "no field %s in %s", e.Sel.Name, t.Struct.Name)
-		return &Const{0}
+		return l.selectorExpr(e)
 	case *ast.RemoteVar:
-		p := l.procs[e.Proc.Name]
-		if p == nil {
-			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
-			return &Const{0}
-		}
-		var v *Var
-		for _, lv := range p.Locals {
-			if lv.Name == e.Var.Name {
-				v = lv
-			}
-		}
-		rem := &Remote{Proc: p}
-		if e.Index != nil {
-			rem.Pid = l.expr(e.Index)
-		}
-		r := &Ref{Var: v, Remote: rem, Pos: l.pos(e.Pos())}
-		if v == nil {
-			// the proctype may not have been lowered yet: resolve at the end
-			r.Var = &Var{Name: e.Var.Name, Proc: p, Type: Type{Kind: ast.BadType}}
-			l.lateRefs = append(l.lateRefs, r)
-		}
-		return r
+		return l.remoteVar(e)
 	case *ast.RemoteLabel:
-		p := l.procs[e.Proc.Name]
-		if p == nil {
-			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
-			return &Const{0}
-		}
-		rl := &RemoteLabel{Remote: Remote{Proc: p}, Loc: -1}
-		if e.Index != nil {
-			rl.Remote.Pid = l.expr(e.Index)
-		}
-		l.lateLabels = append(l.lateLabels, lateLabel{rl, e.Label.Name, l.pos(e.Label.NamePos)})
-		return rl
+		return l.remoteLabel(e)
 	case *ast.RunExpr:
-		p := l.procs[e.Proc.Name]
-		if p == nil || p.Kind != ProcType {
-			l.errorf(e.Proc.NamePos, "undefined proctype %s", e.Proc.Name)
-			return &Const{0}
-		}
-		r := &Run{Proc: p}
-		for _, a := range e.Args {
-			r.Args = append(r.Args, flattenExpr(l.expr(a))...)
-		}
-		if e.Priority != nil {
-			r.Prio = l.expr(e.Priority)
-			l.prog.UsesPriority = true
-		}
-		return r
+		return l.runExpr(e)
 	case *ast.CallExpr:
-		var fn Builtin
-		switch e.Fun {
-		case token.LEN:
-			fn = BLen
-		case token.EMPTY:
-			fn = BEmpty
-		case token.NEMPTY:
-			fn = BNempty
-		case token.FULL:
-			fn = BFull
-		case token.NFULL:
-			fn = BNfull
-		case token.ENABLED:
-			fn = BEnabled
-		case token.PC_VALUE:
-			fn = BPcValue
-		case token.GET_PRIORITY:
-			fn = BGetPrio
-			l.prog.UsesPriority = true
-		default:
-			l.errorf(e.Pos(), "unknown function %s", e.Fun)
-			return &Const{0}
-		}
-		c := &Call{Fn: fn}
-		for _, a := range e.Args {
-			c.Args = append(c.Args, l.expr(a))
-		}
-		if len(c.Args) != 1 {
-			l.errorf(e.Pos(), "%s takes one argument", e.Fun)
-			return &Const{0}
-		}
-		return c
+		return l.callExpr(e)
 	case *ast.PollExpr:
 		return &Poll{Chan: l.expr(e.Chan), Random: e.Random, Args: l.recvArgs(e.Args)}
 	case *ast.TimeoutExpr:
@@ -1657,53 +1581,201 @@ func (l *lowerer) expr(e ast.Expr) Expr {
 	return &Const{0}
 }
 
+// indexExpr lowers x[i].
+func (l *lowerer) indexExpr(e *ast.IndexExpr) Expr {
+	x := l.expr(e.X)
+	r, ok := x.(*Ref)
+	if !ok {
+		l.errorf(e.Pos(), "indexing a non-array")
+		return &Const{0}
+	}
+	idx := l.expr(e.Index)
+	if len(r.Path) > 0 {
+		last := &r.Path[len(r.Path)-1]
+		if last.Field.Len == 0 || last.Index != nil {
+			l.errorf(e.Pos(), "%s is not an array", last.Field.Name)
+		}
+		last.Index = idx
+	} else {
+		if (r.Var.Len == 0 && r.Var.Type.Kind != ast.BadType) || r.Index != nil {
+			l.errorf(e.Pos(), "%s is not an array", r.Var.Name)
+		}
+		r.Index = idx
+	}
+	return r
+}
+
+// selectorExpr lowers x.f.
+func (l *lowerer) selectorExpr(e *ast.SelectorExpr) Expr {
+	x := l.expr(e.X)
+	r, ok := x.(*Ref)
+	if !ok {
+		l.errorf(e.Pos(), "field selection on a non-struct")
+		return &Const{0}
+	}
+	t := r.Var.Type
+	if len(r.Path) > 0 {
+		t = r.Path[len(r.Path)-1].Field.Type
+	}
+	if t.Struct == nil {
+		l.errorf(e.Sel.NamePos, "%s has no field %s", l.exprText(e.X), e.Sel.Name)
+		return &Const{0}
+	}
+	f := l.vars[l.info.Uses[e.Sel]] // the field the checker resolved
+	if f == nil {
+		l.errorf(e.Sel.NamePos, "internal error: field %s of %s was not resolved by the checker", e.Sel.Name, t.Struct.Name)
+		return &Const{0}
+	}
+	r.Path = append(r.Path, Sel{Field: f})
+	return r
+}
+
+// remoteVar lowers P[i]:v, the local v of a process of P.
+func (l *lowerer) remoteVar(e *ast.RemoteVar) Expr {
+	p := l.procRef(e.Proc)
+	sym := l.info.Uses[e.Var]
+	if p == nil || sym == nil {
+		l.errorf(e.Var.NamePos, "internal error: %s:%s was not resolved by the checker", e.Proc.Name, e.Var.Name)
+		return &Const{0}
+	}
+	v := l.vars[sym]
+	rem := &Remote{Proc: p}
+	if e.Index != nil {
+		rem.Pid = l.expr(e.Index)
+	}
+	r := &Ref{Var: v, Remote: rem, Pos: l.pos(e.Pos())}
+	if v == nil {
+		// the proctype may not have been lowered yet: resolve at the end
+		r.Var = &Var{Name: e.Var.Name, Proc: p, Type: Type{Kind: ast.BadType}}
+		l.lateRefs = append(l.lateRefs, lateRef{r, sym})
+	}
+	return r
+}
+
+// remoteLabel lowers P[i]@L, whether a process of P is at label L.
+func (l *lowerer) remoteLabel(e *ast.RemoteLabel) Expr {
+	p := l.procRef(e.Proc)
+	if p == nil {
+		l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
+		return &Const{0}
+	}
+	rl := &RemoteLabel{Remote: Remote{Proc: p}, Loc: -1}
+	if e.Index != nil {
+		rl.Remote.Pid = l.expr(e.Index)
+	}
+	l.lateLabels = append(l.lateLabels, lateLabel{rl, e.Label.Name, l.pos(e.Label.NamePos)})
+	return rl
+}
+
+// runExpr lowers run P(args).
+func (l *lowerer) runExpr(e *ast.RunExpr) Expr {
+	p := l.procRef(e.Proc)
+	if p == nil || p.Kind != ProcType {
+		l.errorf(e.Proc.NamePos, "internal error: proctype %s was not resolved by the checker", e.Proc.Name)
+		return &Const{0}
+	}
+	r := &Run{Proc: p}
+	for _, a := range e.Args {
+		r.Args = append(r.Args, flattenExpr(l.expr(a))...)
+	}
+	if e.Priority != nil {
+		r.Prio = l.expr(e.Priority)
+		l.prog.UsesPriority = true
+	}
+	return r
+}
+
+// callExpr lowers a call of a predefined function.
+func (l *lowerer) callExpr(e *ast.CallExpr) Expr {
+	var fn Builtin
+	switch e.Fun {
+	case token.LEN:
+		fn = BLen
+	case token.EMPTY:
+		fn = BEmpty
+	case token.NEMPTY:
+		fn = BNempty
+	case token.FULL:
+		fn = BFull
+	case token.NFULL:
+		fn = BNfull
+	case token.ENABLED:
+		fn = BEnabled
+	case token.PC_VALUE:
+		fn = BPcValue
+	case token.GET_PRIORITY:
+		fn = BGetPrio
+		l.prog.UsesPriority = true
+	default:
+		l.errorf(e.Pos(), "unknown function %s", e.Fun)
+		return &Const{0}
+	}
+	c := &Call{Fn: fn}
+	for _, a := range e.Args {
+		c.Args = append(c.Args, l.expr(a))
+	}
+	if len(c.Args) != 1 {
+		l.errorf(e.Pos(), "%s takes one argument", e.Fun)
+		return &Const{0}
+	}
+	return c
+}
+
 type lateLabel struct {
 	rl   *RemoteLabel
 	name string
 	pos  token.Position
 }
 
+// procRef is the process of the proctype named by id (run, P:v, P@L).
+func (l *lowerer) procRef(id *ast.Ident) *Proc {
+	return l.procOf[l.chk.ProcRefs[id]]
+}
+
+// ident lowers a name by what the checker resolved it to.
 func (l *lowerer) ident(e *ast.Ident) Expr {
-	// parameters of the innermost inline being expanded; an argument is
-	// resolved where the call was written
-	if n := len(l.env); n > 0 {
-		env := l.env[n-1]
-		if a, ok := env.params[e.Name]; ok {
-			save := l.env
-			l.env = l.env[:env.outer]
-			x := l.expr(a)
-			l.env = save
-			return x
-		}
+	// a parameter of the innermost inline being expanded stands for the
+	// argument, lowered where the call was written
+	if a, restore, ok := l.arg(e); ok {
+		x := l.expr(a)
+		restore()
+		return x
 	}
-	switch e.Name {
-	case "_pid":
-		return &Call{Fn: BPid}
-	case "_nr_pr":
-		return &Call{Fn: BNrPr}
-	case "_last":
-		l.prog.UsesLast = true
-		return &Call{Fn: BLast}
-	case "np_":
-		return &Call{Fn: BNp}
-	case "true":
-		return &Const{1}
-	case "false":
+	s := l.info.Uses[e]
+	if s == nil {
+		l.errorf(e.NamePos, "undefined: %s", e.Name)
 		return &Const{0}
-	case "skip":
-		return &Const{1}
-	case "timeout":
-		return &Call{Fn: BTimeout}
 	}
-	if v := l.lookupVar(e.Name); v != nil {
-		v.Used = true
-		return &Ref{Var: v, Pos: l.pos(e.NamePos)}
+	switch s.Kind {
+	case check.MtypeSym:
+		return &Const{s.Value}
+	case check.BuiltinSym:
+		switch s.Name {
+		case "_pid":
+			return &Call{Fn: BPid}
+		case "_nr_pr":
+			return &Call{Fn: BNrPr}
+		case "_last":
+			l.prog.UsesLast = true
+			return &Call{Fn: BLast}
+		case "np_":
+			return &Call{Fn: BNp}
+		case "_priority":
+			if l.prio != nil {
+				l.prio.Used = true
+				return &Ref{Var: l.prio, Pos: l.pos(e.NamePos)}
+			}
+		}
+		l.errorf(e.NamePos, "undefined: %s", e.Name)
+		return &Const{0}
 	}
-	if v, ok := l.prog.Mtypes[e.Name]; ok {
-		return &Const{int64(v)}
+	v := l.vars[s]
+	if v == nil {
+		l.errorf(e.NamePos, "internal error: %s has no variable", e.Name)
+		return &Const{0}
 	}
-	l.errorf(e.NamePos, "undefined: %s", e.Name)
-	return &Const{0}
+	v.Used = true
+	return &Ref{Var: v, Pos: l.pos(e.NamePos)}
 }
 
 // inRegion reports whether statements are being lowered inside an atomic
@@ -1783,7 +1855,8 @@ func elseLast(opts []*ast.Block) []*ast.Block {
 }
 
 // pushScope opens a block scope (SPIN 6: { }, atomic, d_step and inline
-// bodies): a local declared inside is a variable of its own.
+// bodies) for the lowering's own temporaries (for's _f0r_t3mp: one per
+// scope, as in SPIN); the model's names are the checker's.
 func (l *lowerer) pushScope() {
 	l.locals = map[string]*Var{}
 	l.scopes = append(l.scopes, l.locals)

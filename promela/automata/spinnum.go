@@ -51,7 +51,7 @@ type specKey struct {
 }
 
 type spinNumberer struct {
-	inlines map[string]*ast.InlineDecl
+	inlines map[*ast.InlineCall]*ast.InlineDecl // the checker's expansions
 	num     map[numKey]int
 	spec    map[specKey]int
 	aux     map[numKey][2]int // a for's (or select's) do and increment elements
@@ -62,7 +62,7 @@ type spinNumberer struct {
 
 // spinNumbering numbers the statements of body (after its leading
 // declarations); n.c is then the -end- element's number.
-func spinNumbering(stmts []ast.Stmt, inlines map[string]*ast.InlineDecl) *spinNumberer {
+func spinNumbering(stmts []ast.Stmt, inlines map[*ast.InlineCall]*ast.InlineDecl) *spinNumberer {
 	n := &spinNumberer{inlines: inlines, num: map[numKey]int{}, spec: map[specKey]int{}, aux: map[numKey][2]int{}, c: 1, ok: true}
 	n.seq(stmts, "")
 	return n
@@ -90,7 +90,10 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 			n.ok = false // SPIN inserts a skip that carries the label
 		}
 		if s.Stmt == nil {
-			return 0
+			// a label with no statement labels a skip (spin.y)
+			at = n.c
+			n.c++
+			break
 		}
 		at = n.stmt(s.Stmt, path)
 	case *ast.IfStmt:
@@ -118,7 +121,7 @@ func (n *spinNumberer) stmt(s ast.Stmt, path string) int {
 		at = n.c
 		n.c++
 	case *ast.InlineCall:
-		d := n.inlines[s.Name.Name]
+		d := n.inlines[s]
 		if d == nil {
 			n.ok = false
 			return 0

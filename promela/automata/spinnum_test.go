@@ -24,7 +24,7 @@ func spinTriples(t *testing.T, path string) (map[string]bool, []string) {
 		t.Skipf("%s: does not load", path)
 	}
 	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
+	prog := automata.Lower(r.Program, &errs)
 	if prog == nil || errs.HasErrors() {
 		t.Skipf("%s: does not lower", path)
 	}

@@ -18,19 +18,12 @@ func (l *lowerer) exprText(e ast.Expr) string {
 
 // subst gives the text of an inline argument standing for id.
 func (l *lowerer) subst(id *ast.Ident) (string, bool) {
-	n := len(l.env)
-	if n == 0 {
-		return "", false
-	}
-	env := l.env[n-1]
-	a, ok := env.params[id.Name]
+	a, restore, ok := l.arg(id)
 	if !ok {
 		return "", false
 	}
-	save := l.env
-	l.env = l.env[:env.outer]
 	s := l.exprText(a)
-	l.env = save
+	restore()
 	return s, true
 }
 

@@ -8,6 +8,10 @@
 // Inline calls are checked at each call site with the arguments in place
 // of the parameters, as SPIN expands them; an inline that is never called
 // is only checked for syntax, as in SPIN.
+//
+// What the checker finds is kept in side tables from syntax nodes to
+// symbols and values (Info, as go/types.Info), one per inline expansion:
+// package automata lowers the model from them and resolves nothing itself.
 package check
 
 import (
@@ -120,16 +124,60 @@ type Program struct {
 	Traces   []*Proc
 	Inlines  map[string]*ast.InlineDecl
 	LTL      []*ast.LTLDecl
-	// Uses maps every identifier that names a variable, field, mtype
-	// constant or predefined variable to its symbol.
-	Uses map[*ast.Ident]*Symbol
-	// Consts holds the folded value of every constant expression the
-	// checker evaluated: array lengths, widths, channel capacities,
-	// active counts, priorities, and constant operands.
-	Consts map[ast.Expr]int64
+	// Info holds the side tables of the text outside inline bodies;
+	// each expansion of an inline has its own (Info.Expansions).
+	Info
+	// ProcRefs maps the proctype name of every run, P:var and P@label
+	// to its proctype.
+	ProcRefs map[*ast.Ident]*Proc
+	// TypeRefs maps the typedef name of every declaration and message
+	// field type to its typedef.
+	TypeRefs map[*ast.Ident]*Typedef
 
 	procs map[string]*Proc
 	types map[*Symbol]*tnode
+}
+
+// Info holds side tables from syntax nodes to what the checker found,
+// as go/types.Info does. An inline body is checked once per call, with
+// the call's arguments in place of its parameters (SPIN expands inlines
+// textually), so the same node of an inline body may name a different
+// variable or have a different value at each call: every expansion has
+// an Info of its own, reached from the Info of the call's context.
+type Info struct {
+	// Uses maps every identifier that names a variable, field, mtype
+	// constant or predefined variable to its symbol; a declared name to
+	// the symbol it declares.
+	Uses map[*ast.Ident]*Symbol
+	// Consts holds the folded value of every constant expression the
+	// checker evaluated: literals, mtype constants, array lengths,
+	// widths, channel capacities, active counts, priorities, and
+	// operations on constants (C's 32-bit int semantics).
+	Consts map[ast.Expr]int64
+	// Args maps every use of an inline parameter in the expanded body to
+	// the argument of the call (which is resolved in the Info of the
+	// call's context). Empty outside expansions.
+	Args map[*ast.Ident]ast.Expr
+	// Expansions maps every inline call checked in this context to its
+	// expansion.
+	Expansions map[*ast.InlineCall]*Expansion
+}
+
+func newInfo() Info {
+	return Info{
+		Uses:       map[*ast.Ident]*Symbol{},
+		Consts:     map[ast.Expr]int64{},
+		Args:       map[*ast.Ident]ast.Expr{},
+		Expansions: map[*ast.InlineCall]*Expansion{},
+	}
+}
+
+// Expansion is one expansion of an inline at a call: the side tables of
+// the inline's body there.
+type Expansion struct {
+	Info
+	Decl *ast.InlineDecl
+	Call *ast.InlineCall
 }
 
 // Proc returns the proctype (or init, as ":init:") named name, or nil.
@@ -181,8 +229,9 @@ func CheckWith(m *ast.Model, errs *diag.List, opt Options) *Program {
 			Mtypes:   map[string]*Symbol{},
 			Typedefs: map[string]*Typedef{},
 			Inlines:  map[string]*ast.InlineDecl{},
-			Uses:     map[*ast.Ident]*Symbol{},
-			Consts:   map[ast.Expr]int64{},
+			Info:     newInfo(),
+			ProcRefs: map[*ast.Ident]*Proc{},
+			TypeRefs: map[*ast.Ident]*Typedef{},
 			procs:    map[string]*Proc{},
 		},
 		mtypeN:   map[string]int{},
@@ -218,6 +267,16 @@ type inlineFrame struct {
 	scope *scope // the scope at the call site
 	depth int    // number of enclosing frames at the call site
 	pos   token.Pos
+	exp   *Expansion
+}
+
+// info is the side table of the context being checked: the innermost
+// inline expansion, or the program's.
+func (c *checker) info() *Info {
+	if n := len(c.frames); n > 0 {
+		return &c.frames[n-1].exp.Info
+	}
+	return &c.prog.Info
 }
 
 type checker struct {
@@ -428,7 +487,7 @@ func (c *checker) mtypeDecl(d *ast.MtypeDecl) {
 		s := &Symbol{Kind: MtypeSym, Name: v.Name, Pos: v.NamePos, Type: ast.Mtype, Mtype: sub, Value: int64(n + k - j), node: mtypeType(sub)}
 		c.prog.Mtypes[v.Name] = s
 		c.global.syms[v.Name] = s
-		c.prog.Uses[v] = s
+		c.info().Uses[v] = s
 	}
 	c.mtypeN[sub] = n + k
 	if c.mtypeN[sub] > 255 {
@@ -470,6 +529,7 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 			c.errorf(t.Name.NamePos, "undefined type %s", t.Name.Name)
 			return nil
 		}
+		c.prog.TypeRefs[t.Name] = td
 	case ast.Mtype:
 		if t.Name != nil {
 			mt = t.Name.Name
@@ -528,13 +588,23 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 		c.varInit(s, v)
 		if prev, ok := sc.syms[s.Name]; ok && prev.Kind != BuiltinSym {
 			c.errorf(s.Pos, "%s redeclared in this scope (first declared at %s)", s.Name, c.where(prev.Pos, s.Pos))
+		} else if prev := sc.lookup(s.Name); sc != c.global && prev != nil && prev.Kind == VarSym {
+			// SPIN 6 (sym.c lookup, setptype): a name visible where it
+			// is declared, a global or a local of an enclosing block or
+			// of the code around an inline call, cannot be declared
+			// again; sibling blocks may reuse a name
+			what := "a local variable"
+			if prev.Global {
+				what = "a global variable"
+			}
+			c.errorf(s.Pos, "%s redeclared: %s of that name is visible here (declared at %s)", s.Name, what, c.where(prev.Pos, s.Pos))
 		} else if _, isMtype := c.prog.Mtypes[s.Name]; isMtype {
 			c.errorf(s.Pos, "%s is an mtype constant and cannot be declared as a variable", s.Name)
 		} else if strings.HasPrefix(s.Name, "_") && c.global.syms[s.Name] != nil {
 			c.errorf(s.Pos, "%s is a predefined variable and cannot be redeclared", s.Name)
 		}
 		sc.syms[s.Name] = s
-		c.prog.Uses[v.Name] = s
+		c.info().Uses[v.Name] = s
 		if p != nil {
 			p.Locals = append(p.Locals, s)
 		}
@@ -544,10 +614,11 @@ func (c *checker) varDecl(d *ast.VarDecl, sc *scope, p *Proc) []*Symbol {
 }
 
 // MaxChanCap is the largest channel capacity gospin takes: the engine
-// keeps a channel's message count in one byte of the state vector. SPIN
-// takes more (its limit is the state vector's size); the checker refuses
-// it, so that check and verify agree.
-const MaxChanCap = 255
+// keeps a channel's message count in two bytes of the state vector past
+// 255 messages (pan's Qlen is then a ushort). SPIN takes more (its limit
+// is the state vector's size); the checker refuses it, so that check and
+// verify agree.
+const MaxChanCap = 65535
 
 func (c *checker) chanType(ct *ast.ChanType) *tnode {
 	if n, ok := c.constant(ct.Cap, "channel capacity"); ok && (n < 0 || n > MaxChanCap) {
@@ -559,8 +630,10 @@ func (c *checker) chanType(ct *ast.ChanType) *tnode {
 		case ast.Chan:
 			fields = append(fields, newChan(newVar()))
 		case ast.Named:
-			if _, ok := c.prog.Typedefs[f.Name.Name]; !ok {
+			if td, ok := c.prog.Typedefs[f.Name.Name]; !ok {
 				c.errorf(f.TypePos, "undefined type %s", f.Name.Name)
+			} else {
+				c.prog.TypeRefs[f.Name] = td
 			}
 			fields = append(fields, &tnode{kind: tStruct, name: f.Name.Name})
 		case ast.Mtype:
@@ -689,6 +762,8 @@ func (c *checker) body(p *Proc, b *ast.Block) {
 		c.scope = &scope{parent: c.global, syms: map[string]*Symbol{}}
 	}
 	c.collectLabels(p, b)
+	c.labelPlacement(b)
+	c.dstepJumps(b)
 	c.loops = 0
 	c.block(b, false)
 	for _, g := range c.gotos {
@@ -738,7 +813,7 @@ func (c *checker) constant(e ast.Expr, what string) (int64, bool) {
 func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 	defer func() {
 		if ok {
-			c.prog.Consts[e] = v
+			c.info().Consts[e] = v
 		}
 	}()
 	switch e := e.(type) {
@@ -746,10 +821,11 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 		return e.Value, true
 	case *ast.Ident:
 		if s, isM := c.prog.Mtypes[e.Name]; isM && c.scope.lookup(e.Name) == s {
-			c.prog.Uses[e] = s
+			c.info().Uses[e] = s
 			return s.Value, true
 		}
 		if f := c.frameFor(e.Name); f != nil {
+			c.info().Args[e] = f.args[e.Name]
 			return c.inFrame(f, func() (int64, bool) { return c.fold(f.args[e.Name]) })
 		}
 		return 0, false

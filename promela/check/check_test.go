@@ -189,7 +189,7 @@ func TestErrors(t *testing.T) {
 		{"proctype P() { L: skip }\ninit { P[0]@M }", "2:13: proctype P has no label M"},
 		{"proctype P() { skip }\ninit { P[0]:v == 1 }", "2:13: proctype P has no local variable v"},
 		{"init { q?[1] }", "1:8: undefined: q"},
-		{"chan c = [300] of {byte}; init { c!1 }", "1:11: channel capacity must be between 0 and 255, not 300 (gospin's limit: a channel holds at most 255 messages)"},
+		{"chan c = [70000] of {byte}; init { c!1 }", "1:11: channel capacity must be between 0 and 65535, not 70000 (gospin's limit: a channel holds at most 65535 messages)"},
 	}
 	for _, tt := range tests {
 		_, errs := checkSrc(t, tt.src, Options{})

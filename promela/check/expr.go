@@ -108,14 +108,21 @@ func (c *checker) cond(e ast.Expr) operand {
 				spine = append(spine, b)
 			}
 			last := spine[len(spine)-1]
-			c.scalar(c.cond(last.X), last.X)
+			l := c.cond(last.X)
+			c.scalar(l, last.X)
 			for i := len(spine) - 1; i >= 0; i-- {
-				c.scalar(c.cond(spine[i].Y), spine[i].Y)
+				r := c.cond(spine[i].Y)
+				c.scalar(r, spine[i].Y)
+				l = c.foldBinary(spine[i], l, r)
 			}
-			return num()
+			return l
 		}
 	case *ast.ParenExpr:
-		return c.cond(x.X)
+		o := c.cond(x.X)
+		if o.konst {
+			c.info().Consts[x] = o.val
+		}
+		return o
 	case *ast.CallExpr:
 		if isProbe(x.Fun) {
 			c.probe(x)
@@ -179,7 +186,7 @@ func (c *checker) probe(x *ast.CallExpr) {
 // lvalue checks a variable reference that is assigned to.
 func (c *checker) lvalue(e ast.Expr) operand {
 	if id, ok := e.(*ast.Ident); ok && id.Name == "_" && c.frameFor("_") == nil {
-		c.prog.Uses[id] = c.global.syms["_"]
+		c.info().Uses[id] = c.global.syms["_"]
 		return operand{ok: true, node: newVar(), lvalue: true}
 	}
 	o := c.expr(e)
@@ -361,7 +368,7 @@ func (c *checker) recvArg(e ast.Expr) operand {
 func (c *checker) expr(e ast.Expr) operand {
 	switch x := e.(type) {
 	case *ast.IntLit:
-		c.prog.Consts[x] = x.Value
+		c.info().Consts[x] = x.Value
 		return operand{ok: true, node: numType("int"), konst: true, val: x.Value}
 	case *ast.Ident:
 		return c.ident(x)
@@ -369,7 +376,7 @@ func (c *checker) expr(e ast.Expr) operand {
 		o := c.expr(x.X)
 		o.lvalue = false
 		if o.konst {
-			c.prog.Consts[x] = o.val
+			c.info().Consts[x] = o.val
 		}
 		return o
 	case *ast.UnaryExpr:
@@ -389,7 +396,7 @@ func (c *checker) expr(e ast.Expr) operand {
 		// again: linear in the size of the expression
 		if o.ok && o.konst {
 			if v, ok := unop(x.Op, o.val); ok {
-				c.prog.Consts[x] = v
+				c.info().Consts[x] = v
 				return operand{ok: true, node: numType("int"), konst: true, val: v}
 			}
 		}
@@ -432,7 +439,7 @@ func (c *checker) expr(e ast.Expr) operand {
 				if cnd.val != 0 {
 					k = t
 				}
-				c.prog.Consts[x] = k.val
+				c.info().Consts[x] = k.val
 				return operand{ok: true, node: numType("int"), konst: true, val: k.val}
 			}
 		}
@@ -482,7 +489,7 @@ func (c *checker) expr(e ast.Expr) operand {
 			c.errorf(x.Sel.NamePos, "typedef %s has no field %s", td.Name, x.Sel.Name)
 			return bad()
 		}
-		c.prog.Uses[x.Sel] = f
+		c.info().Uses[x.Sel] = f
 		return operand{ok: true, node: f.node, sym: f, array: f.Len > 0, lvalue: o.lvalue}
 	case *ast.RemoteLabel:
 		p := c.remoteProc(x.Proc, x.Index)
@@ -501,7 +508,7 @@ func (c *checker) expr(e ast.Expr) operand {
 			return bad()
 		}
 		s.Used = true
-		c.prog.Uses[x.Var] = s
+		c.info().Uses[x.Var] = s
 		return operand{ok: true, node: s.node, sym: s, array: s.Len > 0}
 	case *ast.RunExpr:
 		return c.runExpr(x)
@@ -554,6 +561,7 @@ func (c *checker) expr(e ast.Expr) operand {
 
 func (c *checker) ident(x *ast.Ident) operand {
 	if f := c.frameFor(x.Name); f != nil {
+		c.info().Args[x] = f.args[x.Name]
 		return inFrameT(c, f, func() operand { return c.expr(f.args[x.Name]) })
 	}
 	s := c.scope.lookup(x.Name)
@@ -567,11 +575,11 @@ func (c *checker) ident(x *ast.Ident) operand {
 		}
 		return bad()
 	}
-	c.prog.Uses[x] = s
+	c.info().Uses[x] = s
 	s.Used = true
 	switch s.Kind {
 	case MtypeSym:
-		c.prog.Consts[x] = s.Value
+		c.info().Consts[x] = s.Value
 		return operand{ok: true, node: s.node, sym: s, konst: true, val: s.Value}
 	case BuiltinSym:
 		if s.Name == "_" {
@@ -596,6 +604,8 @@ func (c *checker) remoteProc(name *ast.Ident, index ast.Expr) *Proc {
 	p := c.prog.procs[name.Name]
 	if p == nil {
 		c.errorf(name.NamePos, "undefined proctype %s", name.Name)
+	} else {
+		c.prog.ProcRefs[name] = p
 	}
 	return p
 }
@@ -611,6 +621,9 @@ func (c *checker) runExpr(x *ast.RunExpr) operand {
 		c.priority(x.Priority)
 	}
 	p := c.prog.procs[x.Proc.Name]
+	if p != nil && p.Kind == Proctype {
+		c.prog.ProcRefs[x.Proc] = p
+	}
 	if p == nil || p.Kind != Proctype {
 		c.errorf(x.Proc.NamePos, "undefined proctype %s", x.Proc.Name)
 		for _, a := range x.Args {
@@ -646,8 +659,8 @@ func (c *checker) declareParamsEarly(p *Proc) []*Symbol {
 	if len(d.Params) == 0 {
 		return nil
 	}
-	saved := c.scope
-	c.scope = c.global
+	saved, savedFrames := c.scope, c.frames
+	c.scope, c.frames = c.global, nil // the header is read outside any inline expansion
 	sc := &scope{parent: c.global, syms: map[string]*Symbol{}}
 	for _, pd := range d.Params {
 		for _, s := range c.varDecl(pd, sc, nil) {
@@ -656,7 +669,7 @@ func (c *checker) declareParamsEarly(p *Proc) []*Symbol {
 			p.Params = append(p.Params, s)
 		}
 	}
-	c.scope = saved
+	c.scope, c.frames = saved, savedFrames
 	p.earlyParams = true
 	return p.Params
 }
@@ -748,9 +761,15 @@ func (c *checker) binary(x *ast.BinaryExpr, l, r operand) operand {
 			c.errorf(x.OpPos, "division by zero")
 		}
 	}
+	return c.foldBinary(x, l, r)
+}
+
+// foldBinary folds x when its operands l and r are constants, and
+// records its value.
+func (c *checker) foldBinary(x *ast.BinaryExpr, l, r operand) operand {
 	if l.ok && r.ok && l.konst && r.konst {
 		if v, ok := binop(x.Op, l.val, r.val); ok {
-			c.prog.Consts[x] = v
+			c.info().Consts[x] = v
 			return operand{ok: true, node: numType("int"), konst: true, val: v}
 		}
 	}

@@ -29,7 +29,8 @@ func (c *checker) block(b *ast.Block, newScope bool) {
 func (c *checker) options(opts []*ast.Block, what string) {
 	elses := 0
 	for _, o := range opts {
-		c.pushScope()
+		// an option is no block: a variable declared in it is visible
+		// after the if or do, as in SPIN
 		for i, s := range o.Stmts {
 			if isElse(s) {
 				elses++
@@ -39,7 +40,6 @@ func (c *checker) options(opts []*ast.Block, what string) {
 			}
 			c.stmt(s, i == 0)
 		}
-		c.popScope()
 	}
 }
 
@@ -258,6 +258,8 @@ func (c *checker) inlineCall(s *ast.InlineCall) {
 		return
 	}
 	f := &inlineFrame{decl: d, args: map[string]ast.Expr{}, scope: c.scope, depth: len(c.frames), pos: s.Name.NamePos}
+	f.exp = &Expansion{Info: newInfo(), Decl: d, Call: s}
+	c.info().Expansions[s] = f.exp
 	for i, p := range d.Params {
 		f.args[p.Name] = s.Args[i]
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/ltl/grammar"
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/scanner"
 	"github.com/gospin/gospin/promela/token"
@@ -100,23 +101,6 @@ func ParseFile(file *token.File, errs *diag.List) (m *ast.Model) {
 		}
 	}
 	return m
-}
-
-// ParseLTL parses a stand-alone LTL formula (as given to `gospin ltl -f`).
-func ParseLTL(file *token.File, errs *diag.List) (f ast.LTL) {
-	p := newParser(file, errs, scanner.ScanLTL)
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(bailout); !ok {
-				panic(r)
-			}
-		}
-	}()
-	f = p.parseLTL()
-	if p.tok != token.EOF {
-		p.errorExpected("end of formula")
-	}
-	return f
 }
 
 // ParseExpr parses a stand-alone Promela expression.
@@ -883,6 +867,7 @@ func (p *parser) parseStep() ast.Stmt {
 	return s
 }
 
+// parseStmt parses one statement (not a declaration).
 func (p *parser) parseStmt() ast.Stmt {
 	p.enter()
 	defer p.leave()
@@ -890,28 +875,7 @@ func (p *parser) parseStmt() ast.Stmt {
 	pos := p.pos
 	switch p.tok {
 	case token.IF, token.DO:
-		isIf := p.tok == token.IF
-		p.next()
-		var opts []*ast.Block
-		for p.tok == token.SEP {
-			p.next()
-			b := &ast.Block{Lbrace: p.pos}
-			b.Stmts, b.Arrows = p.parseSequence()
-			if len(b.Stmts) == 0 {
-				p.errorAt(b.Lbrace, "syntax error: empty option")
-			}
-			opts = append(opts, b)
-		}
-		if len(opts) == 0 {
-			p.errorExpected("'::'")
-		}
-		end := p.pos
-		if isIf {
-			p.expectClosing(token.FI, "if")
-			return &ast.IfStmt{If: pos, Options: opts, Fi: end}
-		}
-		p.expectClosing(token.OD, "do")
-		return &ast.DoStmt{Do: pos, Options: opts, Od: end}
+		return p.parseIfDoStmt()
 	case token.ATOMIC, token.D_STEP:
 		tok := p.tok
 		p.next()
@@ -923,38 +887,9 @@ func (p *parser) parseStmt() ast.Stmt {
 	case token.LBRACE:
 		return &ast.BlockStmt{Body: p.parseBlock()}
 	case token.SELECT:
-		p.next()
-		s := &ast.SelectStmt{Select: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Var = p.parseVarRef()
-		p.expect(token.COLON)
-		s.Lo = p.parseExpr()
-		p.expect(token.DOTDOT)
-		s.Hi = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "select (")
-		return s
+		return p.parseSelectStmt()
 	case token.FOR:
-		p.next()
-		s := &ast.ForStmt{For: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Var = p.parseVarRef()
-		if p.tok == token.IDENT && p.lit == "in" {
-			p.next()
-			s.In = p.parseVarRef()
-		} else {
-			p.expect(token.COLON)
-			s.Lo = p.parseExpr()
-			p.expect(token.DOTDOT)
-			s.Hi = p.parseExpr()
-		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "for (")
-		p.got(token.SEMICOLON)
-		s.Body = p.parseBlock()
-		return s
+		return p.parseForStmt()
 	case token.BREAK:
 		p.next()
 		return &ast.BreakStmt{Break: pos}
@@ -968,43 +903,11 @@ func (p *parser) parseStmt() ast.Stmt {
 		p.next()
 		return &ast.AssertStmt{Assert: pos, X: p.parseExpr()}
 	case token.PRINTF:
-		p.next()
-		s := &ast.PrintfStmt{Printf: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		if p.tok == token.STRING {
-			s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
-			p.next()
-		} else {
-			p.errorExpected("format string")
-			s.Format = &ast.StringLit{ValuePos: p.pos}
-		}
-		for p.got(token.COMMA) {
-			s.Args = append(s.Args, p.parseExpr())
-		}
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "printf (")
-		return s
+		return p.parsePrintfStmt()
 	case token.PRINTM:
-		p.next()
-		s := &ast.PrintmStmt{Printm: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.X = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "printm (")
-		return s
+		return p.parsePrintmStmt()
 	case token.SET_PRIORITY:
-		p.next()
-		s := &ast.SetPriority{SetPos: pos}
-		p.expect(token.LPAREN)
-		p.parDepth++
-		s.Pid = p.parseExpr()
-		p.expect(token.COMMA)
-		s.Prio = p.parseExpr()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "set_priority (")
-		return s
+		return p.parseSetPriorityStmt()
 	case token.C_CODE, token.C_DECL, token.C_STATE, token.C_TRACK:
 		return p.parseCCode()
 	case token.RETURN:
@@ -1015,15 +918,7 @@ func (p *parser) parseStmt() ast.Stmt {
 	case token.IDENT:
 		next := p.peek(1)
 		if next.tok == token.COLON && !p.procs[p.lit] {
-			label := p.parseIdent()
-			p.next() // :
-			if p.endsSequence() {
-				return &ast.LabeledStmt{Label: label}
-			}
-			if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
-				p.errorAt(p.pos, "a label cannot precede a declaration")
-			}
-			return &ast.LabeledStmt{Label: label, Stmt: p.parseStmt()}
+			return p.parseLabeledStmt()
 		}
 		if next.tok == token.LPAREN && !p.procs[p.lit] {
 			name := p.parseIdent()
@@ -1034,7 +929,140 @@ func (p *parser) parseStmt() ast.Stmt {
 		p.errorExpected("statement")
 		return nil
 	}
+	return p.parseSimpleStmt()
+}
 
+// parseIfDoStmt parses if :: ... fi and do :: ... od.
+func (p *parser) parseIfDoStmt() ast.Stmt {
+	pos := p.pos
+	isIf := p.tok == token.IF
+	p.next()
+	var opts []*ast.Block
+	for p.tok == token.SEP {
+		p.next()
+		b := &ast.Block{Lbrace: p.pos}
+		b.Stmts, b.Arrows = p.parseSequence()
+		if len(b.Stmts) == 0 {
+			p.errorAt(b.Lbrace, "syntax error: empty option")
+		}
+		opts = append(opts, b)
+	}
+	if len(opts) == 0 {
+		p.errorExpected("'::'")
+	}
+	end := p.pos
+	if isIf {
+		p.expectClosing(token.FI, "if")
+		return &ast.IfStmt{If: pos, Options: opts, Fi: end}
+	}
+	p.expectClosing(token.OD, "do")
+	return &ast.DoStmt{Do: pos, Options: opts, Od: end}
+}
+
+// parseSelectStmt parses select (v : lo .. hi).
+func (p *parser) parseSelectStmt() ast.Stmt {
+	s := &ast.SelectStmt{Select: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Var = p.parseVarRef()
+	p.expect(token.COLON)
+	s.Lo = p.parseExpr()
+	p.expect(token.DOTDOT)
+	s.Hi = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "select (")
+	return s
+}
+
+// parseForStmt parses for (v : lo .. hi) { ... } and for (v in a) { ... }.
+func (p *parser) parseForStmt() ast.Stmt {
+	s := &ast.ForStmt{For: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Var = p.parseVarRef()
+	if p.tok == token.IDENT && p.lit == "in" {
+		p.next()
+		s.In = p.parseVarRef()
+	} else {
+		p.expect(token.COLON)
+		s.Lo = p.parseExpr()
+		p.expect(token.DOTDOT)
+		s.Hi = p.parseExpr()
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "for (")
+	p.got(token.SEMICOLON)
+	s.Body = p.parseBlock()
+	return s
+}
+
+// parsePrintfStmt parses printf("format", args...).
+func (p *parser) parsePrintfStmt() ast.Stmt {
+	s := &ast.PrintfStmt{Printf: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	if p.tok == token.STRING {
+		s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
+		p.next()
+	} else {
+		p.errorExpected("format string")
+		s.Format = &ast.StringLit{ValuePos: p.pos}
+	}
+	for p.got(token.COMMA) {
+		s.Args = append(s.Args, p.parseExpr())
+	}
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "printf (")
+	return s
+}
+
+// parsePrintmStmt parses printm(x).
+func (p *parser) parsePrintmStmt() ast.Stmt {
+	s := &ast.PrintmStmt{Printm: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.X = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "printm (")
+	return s
+}
+
+// parseSetPriorityStmt parses set_priority(pid, prio).
+func (p *parser) parseSetPriorityStmt() ast.Stmt {
+	s := &ast.SetPriority{SetPos: p.pos}
+	p.next()
+	p.expect(token.LPAREN)
+	p.parDepth++
+	s.Pid = p.parseExpr()
+	p.expect(token.COMMA)
+	s.Prio = p.parseExpr()
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "set_priority (")
+	return s
+}
+
+// parseLabeledStmt parses label: statement (or a label that ends a
+// sequence).
+func (p *parser) parseLabeledStmt() ast.Stmt {
+	label := p.parseIdent()
+	p.next() // :
+	if p.endsSequence() || p.tok == token.SEMICOLON || p.tok == token.ARROW {
+		// a labelled skip in SPIN (the lowering makes it one)
+		return &ast.LabeledStmt{Label: label}
+	}
+	if p.startsDecl() || p.tok == token.XR || p.tok == token.XS {
+		p.errorAt(p.pos, "a label cannot precede a declaration")
+	}
+	return &ast.LabeledStmt{Label: label, Stmt: p.parseStmt()}
+}
+
+// parseSimpleStmt parses a statement that starts with an expression: a
+// condition, an assignment, ++ or --, a send or a receive.
+func (p *parser) parseSimpleStmt() ast.Stmt {
 	x := p.parseExpr()
 	if p.implicitSemi() {
 		return &ast.ExprStmt{X: x}
@@ -1054,19 +1082,25 @@ func (p *parser) parseStmt() ast.Stmt {
 		s.Args, s.ParenAt = p.parseMsgArgs(false)
 		return s
 	case token.QUEST, token.RQUEST:
-		s := &ast.RecvStmt{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
-		p.next()
-		if p.tok == token.LSS {
-			s.Keep = true
-			p.next()
-			s.Args, s.ParenAt = p.parseMsgArgs(true)
-			p.expectClosing(token.GTR, "receive poll <")
-		} else {
-			s.Args, s.ParenAt = p.parseMsgArgs(true)
-		}
-		return s
+		return p.parseRecvStmt(x)
 	}
 	return &ast.ExprStmt{X: x}
+}
+
+// parseRecvStmt parses the rest of a receive on channel x: ? or ??, and
+// the arguments, in < > for a poll that keeps the message.
+func (p *parser) parseRecvStmt(x ast.Expr) ast.Stmt {
+	s := &ast.RecvStmt{Chan: x, OpPos: p.pos, Random: p.tok == token.RQUEST}
+	p.next()
+	if p.tok == token.LSS {
+		s.Keep = true
+		p.next()
+		s.Args, s.ParenAt = p.parseMsgArgs(true)
+		p.expectClosing(token.GTR, "receive poll <")
+	} else {
+		s.Args, s.ParenAt = p.parseMsgArgs(true)
+	}
+	return s
 }
 
 // parseBlock parses `{ sequence }` nested in a statement.
@@ -1471,102 +1505,136 @@ func (p *parser) procNames() map[string]bool {
 	}
 }
 
-func (p *parser) ltlBinaryOp() (ast.LTLOp, int, bool) {
-	switch p.tok {
-	case token.ARROW:
-		return ast.LTLImplies, 1, true
-	case token.EQUIV:
-		return ast.LTLEquiv, 1, true
-	case token.LOR:
-		return ast.LTLOr, 2, true
-	case token.LAND:
-		return ast.LTLAnd, 3, true
-	case token.IDENT:
-		switch p.lit {
-		case "implies":
-			return ast.LTLImplies, 1, true
-		case "equivalent":
-			return ast.LTLEquiv, 1, true
-		case "U", "until", "stronguntil":
-			return ast.LTLUntil, 4, true
-		case "W", "weakuntil":
-			return ast.LTLWeakUntil, 4, true
-		case "V", "release":
-			return ast.LTLRelease, 4, true
-		}
-	}
-	return 0, 0, false
+// parseLTL parses the formula of an ltl block with the LTL grammar of
+// package ltl/grammar (the one stand-alone formulas are read with too),
+// in ltlSyntax.
+func (p *parser) parseLTL() ast.LTL {
+	f, _ := grammar.Parse[ast.LTL](&ltlSyntax{p: p})
+	return f
 }
 
-func (p *parser) parseLTL() ast.LTL { return p.parseLTLBinary(1) }
-
-func (p *parser) parseLTLBinary(prec1 int) ast.LTL {
-	x := p.parseLTLUnary()
-	for {
-		op, prec, ok := p.ltlBinaryOp()
-		if !ok || prec < prec1 {
-			return x
-		}
-		pos := p.pos
-		p.operator()
-		p.next()
-		y := p.parseLTLBinary(prec + 1)
-		x = &ast.LTLBinary{X: x, OpPos: pos, Op: op, Y: y}
-	}
+// ltlSyntax is the syntax of ltl blocks: Promela's tokens (SPIN's
+// operators, with the words of SPIN's ltl syntax), propositions that are
+// Promela expressions, and the parser's diagnostics (it reports into the
+// parser's list and never returns an error).
+type ltlSyntax struct {
+	p    *parser
+	last grammar.Kind // the kind of the token Peek returned
 }
 
-func (p *parser) ltlUnaryOp() (ast.LTLOp, bool) {
-	switch p.tok {
-	case token.NOT:
-		return ast.LTLNot, true
-	case token.ALWAYS:
-		return ast.LTLAlways, true
-	case token.EVENTUALLY:
-		return ast.LTLEventually, true
-	case token.IDENT:
-		switch p.lit {
-		case "X", "next":
-			return ast.LTLNext, true
-		case "always":
-			return ast.LTLAlways, true
-		case "eventually":
-			return ast.LTLEventually, true
+func (s *ltlSyntax) Peek(operand bool) grammar.Token {
+	p := s.p
+	k := grammar.KOther
+	if operand {
+		switch p.tok {
+		case token.NOT:
+			k = grammar.KNot
+		case token.ALWAYS:
+			k = grammar.KAlways
+		case token.EVENTUALLY:
+			k = grammar.KEventually
+		case token.IDENT:
+			switch p.lit {
+			case "X", "next":
+				k = grammar.KNext
+			case "always":
+				k = grammar.KAlways
+			case "eventually":
+				k = grammar.KEventually
+			}
+		case token.TRUE, token.FALSE:
+			// true == x is a proposition
+			if p.peek(1).tok.Precedence() < 3 {
+				k = grammar.KFalse
+				if p.tok == token.TRUE {
+					k = grammar.KTrue
+				}
+			}
+		case token.LPAREN:
+			k = grammar.KLparen
 		}
-	}
-	return 0, false
-}
-
-func (p *parser) parseLTLUnary() ast.LTL {
-	p.enter()
-	defer p.leave()
-	if op, ok := p.ltlUnaryOp(); ok {
-		pos := p.pos
-		p.next()
-		return &ast.LTLUnary{OpPos: pos, Op: op, X: p.parseLTLUnary()}
-	}
-	switch p.tok {
-	case token.TRUE, token.FALSE:
-		if p.peek(1).tok.Precedence() < 3 {
-			c := &ast.LTLConst{ValuePos: p.pos, Value: p.tok == token.TRUE}
-			p.next()
-			return c
-		}
-	case token.LPAREN:
-		lp := p.pos
-		p.next()
-		p.parDepth++
-		f := p.parseLTL()
-		p.parDepth--
-		p.expectClosing(token.RPAREN, "parenthesized formula")
-		if p.tok.Precedence() >= 3 {
-			// (a + b) > c: the parenthesis was part of a proposition.
-			if x, ok := ltlToExpr(f); ok {
-				return &ast.LTLProp{X: p.parseBinary(&ast.ParenExpr{Lparen: lp, X: x}, 3)}
+	} else {
+		switch p.tok {
+		case token.ARROW:
+			k = grammar.KImplies
+		case token.EQUIV:
+			k = grammar.KEquiv
+		case token.LOR:
+			k = grammar.KOr
+		case token.LAND:
+			k = grammar.KAnd
+		case token.IDENT:
+			switch p.lit {
+			case "implies":
+				k = grammar.KImplies
+			case "equivalent":
+				k = grammar.KEquiv
+			case "U", "until", "stronguntil":
+				k = grammar.KUntil
+			case "W", "weakuntil":
+				k = grammar.KWeakUntil
+			case "V", "release":
+				k = grammar.KRelease
 			}
 		}
-		return &ast.LTLParen{Lparen: lp, X: f}
 	}
-	return &ast.LTLProp{X: p.parseBinary(nil, 3)}
+	s.last = k
+	return grammar.Token{Kind: k, Pos: int(p.pos)}
+}
+
+func (s *ltlSyntax) Next() {
+	switch s.last {
+	case grammar.KImplies, grammar.KEquiv, grammar.KOr, grammar.KAnd, grammar.KUntil, grammar.KWeakUntil, grammar.KRelease:
+		s.p.operator()
+		s.p.next()
+	case grammar.KLparen:
+		s.p.next()
+		s.p.parDepth++
+	default:
+		s.p.next()
+	}
+}
+
+func (s *ltlSyntax) Enter(grammar.Token) error { s.p.enter(); return nil }
+
+func (s *ltlSyntax) Leave(grammar.Token) { s.p.leave() }
+
+func (s *ltlSyntax) Const(t grammar.Token) ast.LTL {
+	return &ast.LTLConst{ValuePos: token.Pos(t.Pos), Value: t.Kind == grammar.KTrue}
+}
+
+func (s *ltlSyntax) Atom() (ast.LTL, error) {
+	return &ast.LTLProp{X: s.p.parseBinary(nil, 3)}, nil
+}
+
+var ltlOps = map[grammar.Kind]ast.LTLOp{
+	grammar.KNot: ast.LTLNot, grammar.KAlways: ast.LTLAlways,
+	grammar.KEventually: ast.LTLEventually, grammar.KNext: ast.LTLNext,
+	grammar.KImplies: ast.LTLImplies, grammar.KEquiv: ast.LTLEquiv,
+	grammar.KOr: ast.LTLOr, grammar.KAnd: ast.LTLAnd,
+	grammar.KUntil: ast.LTLUntil, grammar.KWeakUntil: ast.LTLWeakUntil,
+	grammar.KRelease: ast.LTLRelease,
+}
+
+func (s *ltlSyntax) Unary(op grammar.Token, x ast.LTL) ast.LTL {
+	return &ast.LTLUnary{OpPos: token.Pos(op.Pos), Op: ltlOps[op.Kind], X: x}
+}
+
+func (s *ltlSyntax) Binary(op grammar.Token, x, y ast.LTL) ast.LTL {
+	return &ast.LTLBinary{X: x, OpPos: token.Pos(op.Pos), Op: ltlOps[op.Kind], Y: y}
+}
+
+func (s *ltlSyntax) Close(lp grammar.Token, f ast.LTL) (ast.LTL, error) {
+	p := s.p
+	p.parDepth--
+	p.expectClosing(token.RPAREN, "parenthesized formula")
+	if p.tok.Precedence() >= 3 {
+		// (a + b) > c: the parenthesis was part of a proposition.
+		if x, ok := ltlToExpr(f); ok {
+			return &ast.LTLProp{X: p.parseBinary(&ast.ParenExpr{Lparen: token.Pos(lp.Pos), X: x}, 3)}, nil
+		}
+	}
+	return &ast.LTLParen{Lparen: token.Pos(lp.Pos), X: f}, nil
 }
 
 // ltlToExpr converts a formula without temporal operators back into a

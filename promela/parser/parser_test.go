@@ -288,17 +288,6 @@ func TestLTL(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.in, got, tt.want)
 		}
-		// stand-alone form (gospin ltl -f), where no proctype is known
-		if strings.Contains(tt.in, "@") {
-			continue
-		}
-		var errs diag.List
-		f := ParseLTL(token.NewFile("f", []byte(tt.in)), &errs)
-		if errs.Len() > 0 {
-			t.Errorf("ParseLTL(%s): %s", tt.in, errs.Error())
-		} else if got := ltlString(f); got != tt.want {
-			t.Errorf("ParseLTL(%s):\n got %s\nwant %s", tt.in, got, tt.want)
-		}
 	}
 }
 
@@ -378,7 +367,9 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		var errs diag.List
 		ParseFile(token.NewFile("f.pml", []byte(src)), &errs)
-		ParseLTL(token.NewFile("f", []byte(src)), &errs)
+		// the formula grammar of ltl blocks (stand-alone formulas are
+		// ltl.Parse's, package ltl)
+		ParseFile(token.NewFile("f.pml", []byte("ltl f { "+src+" }")), &errs)
 	})
 }
 

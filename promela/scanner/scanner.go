@@ -120,60 +120,18 @@ again:
 
 	switch {
 	case isLetter(c):
-		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
-			s.off++
-		}
-		lit = string(s.src[start:s.off])
-		tok = token.Lookup(lit)
-		if tok == token.IN { // `in` is a keyword only inside for (...)
-			tok = token.IDENT
-		}
+		tok, lit = s.scanIdent(start)
 		return pos, tok, lit
 	case isDigit(c):
-		for s.off < len(s.src) && isDigit(s.src[s.off]) {
-			s.off++
-		}
-		if s.off < len(s.src) && (isLetter(s.src[s.off])) {
-			for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
-				s.off++
-			}
-			s.error(start, "malformed number %s (Promela has only decimal integer constants)", s.src[start:s.off])
-			return pos, token.INT, "0"
-		}
-		return pos, token.INT, string(s.src[start:s.off])
+		return pos, token.INT, s.scanNumber(start)
 	}
 
 	s.off++
 	switch c {
 	case '"':
-		for {
-			if s.off >= len(s.src) || s.src[s.off] == '\n' {
-				s.error(start, "string literal not terminated")
-				return pos, token.STRING, string(s.src[start:s.off]) + `"`
-			}
-			b := s.src[s.off]
-			s.off++
-			if b == '\\' && s.off < len(s.src) && s.src[s.off] != '\n' {
-				s.off++
-			} else if b == '"' {
-				break
-			}
-		}
-		return pos, token.STRING, string(s.src[start:s.off])
+		return pos, token.STRING, s.scanString(start)
 	case '\'':
-		// 'c' or '\n' '\t' '\r' '\f' '\\' '\''
-		if s.off < len(s.src) && s.src[s.off] == '\\' {
-			s.off++
-		}
-		if s.off < len(s.src) && s.src[s.off] != '\n' {
-			s.off++
-		}
-		if s.off >= len(s.src) || s.src[s.off] != '\'' {
-			s.error(start, "character constant not terminated (expected ')")
-			return pos, token.CHAR, "' '"
-		}
-		s.off++
-		return pos, token.CHAR, string(s.src[start:s.off])
+		return pos, token.CHAR, s.scanChar(start)
 	case '#':
 		if atLineStart {
 			for s.off < len(s.src) && s.src[s.off] != '\n' {
@@ -232,14 +190,6 @@ again:
 			s.off++
 			return pos, token.LOR, ""
 		}
-	case '+':
-		return pos, s.follow('+', token.INC, token.ADD), ""
-	case '-':
-		if s.peekByte(0) == '>' {
-			s.off++
-			return pos, token.ARROW, ""
-		}
-		return pos, s.follow('-', token.DEC, token.SUB), ""
 	case '*':
 		if s.peekByte(0) == '/' {
 			// a close-comment outside a comment, as a "nested" comment
@@ -249,85 +199,167 @@ again:
 			goto again
 		}
 		return pos, token.MUL, ""
+	default:
+		if tok, ok := s.operator(c); ok {
+			return pos, tok, ""
+		}
+	}
+	s.error(start, "unexpected character %s", quoteChar(c))
+	return pos, token.ILLEGAL, string(c)
+}
+
+// operator scans the rest of an operator or punctuation token starting
+// with c (already consumed).
+func (s *Scanner) operator(c byte) (token.Token, bool) {
+	switch c {
+	case '+':
+		return s.follow('+', token.INC, token.ADD), true
+	case '-':
+		if s.peekByte(0) == '>' {
+			s.off++
+			return token.ARROW, true
+		}
+		return s.follow('-', token.DEC, token.SUB), true
 	case '%':
-		return pos, token.REM, ""
+		return token.REM, true
 	case '&':
-		return pos, s.follow('&', token.LAND, token.AND), ""
+		return s.follow('&', token.LAND, token.AND), true
 	case '|':
-		return pos, s.follow('|', token.LOR, token.OR), ""
+		return s.follow('|', token.LOR, token.OR), true
 	case '^':
-		return pos, token.XOR, ""
+		return token.XOR, true
 	case '~':
-		return pos, token.TILDE, ""
+		return token.TILDE, true
 	case '!':
 		if s.peekByte(0) == '=' {
 			s.off++
-			return pos, token.NEQ, ""
+			return token.NEQ, true
 		}
-		return pos, s.follow('!', token.SORTSEND, token.NOT), ""
+		return s.follow('!', token.SORTSEND, token.NOT), true
 	case '=':
-		return pos, s.follow('=', token.EQL, token.ASSIGN), ""
+		return s.follow('=', token.EQL, token.ASSIGN), true
 	case '<':
 		switch s.peekByte(0) {
 		case '<':
 			s.off++
-			return pos, token.SHL, ""
+			return token.SHL, true
 		case '=':
 			s.off++
-			return pos, token.LEQ, ""
+			return token.LEQ, true
 		}
 		if s.ltl {
 			if s.peekByte(0) == '>' {
 				s.off++
-				return pos, token.EVENTUALLY, ""
+				return token.EVENTUALLY, true
 			}
 			if s.peekByte(0) == '-' && s.peekByte(1) == '>' {
 				s.off += 2
-				return pos, token.EQUIV, ""
+				return token.EQUIV, true
 			}
 		}
-		return pos, token.LSS, ""
+		return token.LSS, true
 	case '>':
 		switch s.peekByte(0) {
 		case '>':
 			s.off++
-			return pos, token.SHR, ""
+			return token.SHR, true
 		case '=':
 			s.off++
-			return pos, token.GEQ, ""
+			return token.GEQ, true
 		}
-		return pos, token.GTR, ""
+		return token.GTR, true
 	case '?':
-		return pos, s.follow('?', token.RQUEST, token.QUEST), ""
+		return s.follow('?', token.RQUEST, token.QUEST), true
 	case '@':
-		return pos, token.AT, ""
+		return token.AT, true
 	case '(':
-		return pos, token.LPAREN, ""
+		return token.LPAREN, true
 	case ')':
-		return pos, token.RPAREN, ""
+		return token.RPAREN, true
 	case '[':
 		if s.ltl && s.peekByte(0) == ']' {
 			s.off++
-			return pos, token.ALWAYS, ""
+			return token.ALWAYS, true
 		}
-		return pos, token.LBRACK, ""
+		return token.LBRACK, true
 	case ']':
-		return pos, token.RBRACK, ""
+		return token.RBRACK, true
 	case '{':
-		return pos, token.LBRACE, ""
+		return token.LBRACE, true
 	case '}':
-		return pos, token.RBRACE, ""
+		return token.RBRACE, true
 	case ',':
-		return pos, token.COMMA, ""
+		return token.COMMA, true
 	case '.':
-		return pos, s.follow('.', token.DOTDOT, token.PERIOD), ""
+		return s.follow('.', token.DOTDOT, token.PERIOD), true
 	case ';':
-		return pos, token.SEMICOLON, ""
+		return token.SEMICOLON, true
 	case ':':
-		return pos, s.follow(':', token.SEP, token.COLON), ""
+		return s.follow(':', token.SEP, token.COLON), true
 	}
-	s.error(start, "unexpected character %s", quoteChar(c))
-	return pos, token.ILLEGAL, string(c)
+	return token.ILLEGAL, false
+}
+
+// scanIdent scans an identifier or keyword starting at start.
+func (s *Scanner) scanIdent(start int) (token.Token, string) {
+	for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+		s.off++
+	}
+	lit := string(s.src[start:s.off])
+	tok := token.Lookup(lit)
+	if tok == token.IN { // `in` is a keyword only inside for (...)
+		tok = token.IDENT
+	}
+	return tok, lit
+}
+
+// scanNumber scans a decimal integer constant starting at start.
+func (s *Scanner) scanNumber(start int) string {
+	for s.off < len(s.src) && isDigit(s.src[s.off]) {
+		s.off++
+	}
+	if s.off < len(s.src) && (isLetter(s.src[s.off])) {
+		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+			s.off++
+		}
+		s.error(start, "malformed number %s (Promela has only decimal integer constants)", s.src[start:s.off])
+		return "0"
+	}
+	return string(s.src[start:s.off])
+}
+
+// scanString scans the rest of a string literal starting at start.
+func (s *Scanner) scanString(start int) string {
+	for {
+		if s.off >= len(s.src) || s.src[s.off] == '\n' {
+			s.error(start, "string literal not terminated")
+			return string(s.src[start:s.off]) + `"`
+		}
+		b := s.src[s.off]
+		s.off++
+		if b == '\\' && s.off < len(s.src) && s.src[s.off] != '\n' {
+			s.off++
+		} else if b == '"' {
+			return string(s.src[start:s.off])
+		}
+	}
+}
+
+// scanChar scans the rest of a character constant starting at start: a
+// character, or one of the escapes \n \t \r \f \\ and \' (quoted).
+func (s *Scanner) scanChar(start int) string {
+	if s.off < len(s.src) && s.src[s.off] == '\\' {
+		s.off++
+	}
+	if s.off < len(s.src) && s.src[s.off] != '\n' {
+		s.off++
+	}
+	if s.off >= len(s.src) || s.src[s.off] != '\'' {
+		s.error(start, "character constant not terminated (expected ')")
+		return "' '"
+	}
+	s.off++
+	return string(s.src[start:s.off])
 }
 
 // follow returns yes and consumes the next byte if it is c, else no.

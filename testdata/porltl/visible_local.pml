@@ -5,7 +5,7 @@
    property reads A:l (and, in the never claim, the remote label A@L), so
    A's steps are visible and both orders are searched. */
 byte g;
-active proctype A() { byte l; L: l = 1; l = 2; do :: skip od }
+active proctype A() { byte l; L: l = 1; l = 2; do :: l = 2 od }
 active proctype B() { g = 1 }
 ltl p { [] ((g == 1) -> (A:l != 0)) }
 ltl q { [] <> (A:l == 2) -> [] ((g == 1) -> (A:l != 0)) }

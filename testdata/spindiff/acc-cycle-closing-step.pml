@@ -6,5 +6,6 @@
 // spin: fail|acceptance cycle|2|2
 // gospin at main 05a84a6: gospin: acceptance cycle (at depth 2) | errors: 1 | 2 stored, 1 matched, 3 transitions
 // mode: acc
-// status: open
+// (open until the search stopped counting the step that closes the cycle found, as pan: uerror, goto Up)
+// status: agrees
 byte x; active proctype p() { accept: do :: x = 1 - x od }

@@ -8,7 +8,14 @@
 // spin: fail|acceptance cycle|12|14
 // gospin at main 05a84a6: gospin: acceptance cycle (at depth 8) | errors: 1 | 9 stored, 2 matched, 11 transitions
 // mode: acc
-// status: open
+// Explained (docs/spin-semantics.md, Q3): pan's early cycle check on a match with the DFS
+// stack looks at the acceptance of the state entered and of the frame before it; after a
+// rendezvous that frame is the handshake's intermediate state (the sender moved), not the
+// accepting state the handshake left. pan's trace (-DCHECK): from accepting state 8, qr! then
+// qr?l0 reach stack state 4, no cycle reported; gospin, whose handshake is one step from the
+// accepting state, reports that cycle there. The verdict is the same; pan finds a cycle later.
+// known: fail|acceptance cycle|9|10
+// status: known
 byte g0;
 byte ga[3];
 chan qb = [2] of { byte };

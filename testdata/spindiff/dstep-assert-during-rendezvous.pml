@@ -10,7 +10,9 @@
 // spin: fail|invalid end state|2|2
 // gospin at main 05a84a6: gospin: invalid end state (at depth 3) | errors: 1 | 4 stored, 0 matched, 4 transitions
 // mode: safety
-// status: open
+// Known (docs/spin-semantics.md, Q1): a SPIN bug that gospin does not copy.
+// known: fail|invalid end state|4|4
+// status: known
 chan qr = [0] of { byte };
 active [2] proctype P0() {
 	byte l1;

@@ -6,7 +6,8 @@
 // spin: pass|-|3|3
 // gospin at main 05a84a6: gospin: invalid end state (at depth 0) | errors: 1 | 1 stored, 0 matched, 1 transitions
 // mode: safety
-// status: open
+// (open until a label with no statement after it became a labelled skip, as in spin.y)
+// status: agrees
 active proctype P0() {
 progress_2:
 }

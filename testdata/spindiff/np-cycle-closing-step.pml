@@ -6,5 +6,6 @@
 // spin: fail|non-progress cycle|3|3
 // gospin at main 05a84a6: gospin: non-progress cycle (at depth 3) | errors: 1 | 3 stored, 1 matched, 4 transitions
 // mode: np
-// status: open
+// (open until the search stopped counting the step that closes the cycle found, as pan: uerror, goto Up)
+// status: agrees
 byte x; active proctype p() { do :: x = 1 - x od }

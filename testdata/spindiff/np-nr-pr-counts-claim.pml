@@ -8,7 +8,8 @@
 // spin: fail|assertion violated|1|1
 // gospin at main 05a84a6: | errors: 0 | 5 stored, 2 matched, 9 transitions
 // mode: np
-// status: open
+// (open until engine.Options.NPClaim: pan -l's claim counts in _nr_pr)
+// status: agrees
 active proctype P0() {
 	assert(_nr_pr == 1)
 }

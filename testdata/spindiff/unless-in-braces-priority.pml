@@ -9,7 +9,10 @@
 // spin: fail|invalid end state|7|7
 // gospin at main 05a84a6: gospin: invalid end state (at depth 2) | errors: 1 | 3 stored, 0 matched, 3 transitions
 // mode: safety
-// status: open
+// Known (docs/spin-semantics.md, Q2): pan's escape order here depends on the order in which
+// its start-up code visits the states; gospin gives outer escapes priority, as SPIN's manual says.
+// known: fail|invalid end state|3|3
+// status: known
 byte g0, g1;
 chan qb = [2] of { byte };
 active proctype P0() {

@@ -1,0 +1,144 @@
+package engine
+
+import "github.com/gospin/gospin/pins"
+
+// The handshake partners of a rendezvous send are the receives, at the
+// current locations of the other processes, on the same channel. Looking
+// for them by scanning every process for every send made rendezvous
+// models slow (cd_matrix: half of the run in that scan): a state with k
+// enabled sends looked at every process k times and evaluated each send's
+// message once per receive.
+//
+// rvIndex lists, once per state expanded (and timeout round), the
+// receives that the processes' locations offer: per entry the process,
+// the transition, and the channel its receive names in that state. A send
+// then walks the list and looks only at the entries of its own channel,
+// with its message evaluated once. The list keeps the scan's order (from
+// the highest pid down, each location's transitions in order), so the
+// successors come in the same order as before.
+//
+// Where a channel expression, a provided clause or the message fails at
+// run time, the send takes the old scan (rendezvousScan), which reports
+// the error exactly as before. The list's backing array is reused: no
+// allocation per state once it has grown.
+type rvIndex struct {
+	gen      uint64 // raised whenever the state being expanded changes
+	builtGen uint64 // the gen the list was built for
+	timeout  bool   // the timeout flag it was built with
+	built    bool   // the list is that of (builtGen, timeout)
+	failed   bool   // building it met a run-time error: scan instead
+	scanOnly bool   // always scan (tests compare the two)
+	ents     []rvEntry
+	msg      [maxFields]int32
+}
+
+// rvEntry is a receive offered by process q: transition r (the receive,
+// or a d_step that a receive opens), rr its receive, ch the channel's id.
+type rvEntry struct {
+	ch    int32
+	q     int32
+	r, rr *ctrans
+	qt    *procType
+}
+
+// buildRV lists the receives on rendezvous channels at the processes'
+// locations in the working state (see rvIndex).
+func (e *Engine) buildRV() {
+	c := &e.c
+	x := &e.rv
+	x.built, x.failed = true, false
+	x.builtGen, x.timeout = x.gen, c.timeout
+	x.ents = x.ents[:0]
+	for q := c.nproc - 1; q >= 0; q-- {
+		c.setProc(q)
+		qt := e.ptypes[c.s[c.base]]
+		rli := e.locs[qt.p.Index][c.pc(q)]
+		if !rli.hasRecv {
+			continue
+		}
+		if qt.provided != nil && qt.provided(c) == 0 {
+			if c.err != "" {
+				x.failed = true
+				return
+			}
+			continue
+		}
+		for _, r := range rli.out {
+			rr := r.receive()
+			if rr == nil {
+				continue
+			}
+			id := rr.ch(c)
+			if c.err != "" {
+				x.failed = true
+				return
+			}
+			if id < 1 || int(id) > c.nchan || e.ctypes[c.s[c.chanOff[id-1]]&^chanTag].cap != 0 {
+				continue // no rendezvous channel: no partner of a send
+			}
+			x.ents = append(x.ents, rvEntry{ch: id, q: int32(q), r: r, rr: rr, qt: qt})
+		}
+	}
+}
+
+// rendezvous yields one successor per receiver that can take the message
+// of send t by process pid: the handshake is one step.
+func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
+	c := &e.c
+	x := &e.rv
+	if c.err != "" || x.scanOnly {
+		return e.rendezvousScan(s, pid, t, yield)
+	}
+	if !x.built || x.builtGen != x.gen || x.timeout != c.timeout {
+		e.buildRV()
+		c.setProc(pid)
+	}
+	if x.failed {
+		c.err = ""
+		return e.rendezvousScan(s, pid, t, yield)
+	}
+	id := t.ch(c)
+	_, ct := c.channel(id)
+	if ct == nil {
+		return 0, false
+	}
+	// the message, in the sender's context, once
+	nf := len(ct.fields)
+	for i := range ct.fields {
+		var v int32
+		if i < len(t.args) {
+			v = t.args[i](c)
+		}
+		x.msg[i] = truncate(v, &ct.fields[i])
+	}
+	if c.err != "" {
+		c.err = ""
+		return e.rendezvousScan(s, pid, t, yield)
+	}
+	n := 0
+	gen := x.builtGen
+	for i := 0; i < len(x.ents); i++ {
+		en := &x.ents[i]
+		if en.ch != id || int(en.q) == pid {
+			continue
+		}
+		q, qt, r, rr := int(en.q), en.qt, en.r, en.rr
+		copy(c.msg[:nf], x.msg[:nf])
+		c.setProc(q)
+		if !rr.rendezvousFields(c, ct, len(t.args)) {
+			continue
+		}
+		n++
+		if !e.handshake(s, pid, t, id, ct, q, qt, r, rr, yield) {
+			return n, true
+		}
+		if x.builtGen != gen || !x.built {
+			// yield expanded another state with this engine: the list
+			// is that state's; s is back in the working buffer
+			e.buildRV()
+			gen = x.builtGen
+		}
+	}
+	c.setProc(pid)
+	return n, false
+}

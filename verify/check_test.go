@@ -1,0 +1,164 @@
+package verify
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/simulate"
+	"github.com/gospin/gospin/trail"
+)
+
+// loadSource writes src to a temporary model file and loads it.
+func loadSource(t *testing.T, src string) (*Source, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "m.pml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, path
+}
+
+// TestProperties: -N picks one property (an unknown name is an error),
+// -noclaim none, -l none with a note naming the properties left out, and
+// by default every property in turn.
+func TestProperties(t *testing.T) {
+	src, err := Load("testdata/lost.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes strings.Builder
+	for _, c := range []struct {
+		s    Settings
+		want string // the properties' names, "-" for none
+		err  bool
+	}{
+		{Settings{}, "finish", false},
+		{Settings{Claim: "finish"}, "finish", false},
+		{Settings{Claim: "nosuch"}, "", true},
+		{Settings{NoClaim: true}, "-", false},
+		{Settings{NonProgress: true, Notes: &notes}, "-", false},
+	} {
+		props, err := Properties(src, c.s)
+		if (err != nil) != c.err {
+			t.Errorf("%+v: error %v", c.s, err)
+			continue
+		}
+		var names []string
+		for _, p := range props {
+			if p == nil {
+				names = append(names, "-")
+			} else {
+				names = append(names, p.Name)
+			}
+		}
+		if got := strings.Join(names, ","); got != c.want {
+			t.Errorf("%+v: properties %q, want %q", c.s, got, c.want)
+		}
+	}
+	if !strings.Contains(notes.String(), "-l checks non-progress cycles with its own claim") || !strings.Contains(notes.String(), "(finish)") {
+		t.Errorf("-l note: %q", notes.String())
+	}
+}
+
+// TestValidate: pan's refusals are errors, what pan drops is dropped with
+// a note, and -e means -c0.
+func TestValidate(t *testing.T) {
+	for _, c := range []struct {
+		s    Settings
+		err  string
+		note string
+	}{
+		{Settings{Safety: true, Accept: true}, "disabled by -DSAFETY", ""},
+		{Settings{Safety: true, PanNP: true}, "cannot combine -DNP and -DSAFETY", ""},
+		{Settings{PanNP: true, Accept: true}, "", "-a is disabled by -DNP"},
+		{Settings{Iterative: 1, Accept: true}, "", "-i or -I work for safety properties only"},
+		{Settings{Iterative: 2, BFS: true}, "", "a breadth-first search finds the shortest trail"},
+		{Settings{Iterative: 1, AllTrails: true}, "cannot be combined with -e", ""},
+		{Settings{HashLog2: 41}, "at most -w40", ""},
+	} {
+		var notes strings.Builder
+		s := c.s
+		s.Notes = &notes
+		err := s.Validate()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%+v: error %v, want %q", c.s, err, c.err)
+		}
+		if !strings.Contains(notes.String(), c.note) {
+			t.Errorf("%+v: notes %q, want %q", c.s, notes.String(), c.note)
+		}
+	}
+	s := Settings{AllTrails: true, StopAfter: 1}
+	if err := s.Validate(); err != nil || s.StopAfter != 0 {
+		t.Errorf("-e: StopAfter %d, %v", s.StopAfter, err)
+	}
+	s = Settings{PanNP: true, Accept: true}
+	if s.Validate(); s.Accept {
+		t.Error("-DNP -a: -a kept")
+	}
+}
+
+// TestSetPanDefine: pan's compile-time names set settings; other names are
+// macros of the model (ok false); storage modes gospin lacks are refused.
+func TestSetPanDefine(t *testing.T) {
+	var s Settings
+	for _, d := range []string{"NOREDUCE", "BFS", "NOCLAIM=1", "MEMLIM=512", "SAFETY"} {
+		if ok, err := s.SetPanDefine(d); !ok || err != nil {
+			t.Errorf("-D%s: %v %v", d, ok, err)
+		}
+	}
+	if !s.NoReduce || !s.BFS || !s.NoClaim || s.MemLimitMB != 512 || !s.Safety {
+		t.Errorf("settings %+v", s)
+	}
+	if ok, err := s.SetPanDefine("N=3"); ok || err != nil {
+		t.Errorf("-DN=3: %v %v: want a model macro", ok, err)
+	}
+	for _, d := range []string{"BITSTATE", "MEMLIM", "MEMLIM=-1", "T_RAND"} {
+		if ok, err := s.SetPanDefine(d); !ok || err == nil {
+			t.Errorf("-D%s: %v %v: want refused", d, ok, err)
+		}
+	}
+}
+
+// TestCheckTrails: without WriteTrails no trail is written; with it the
+// first error's trail is written next to the model, FindTrail finds it and
+// it replays to the error on the model SimModel builds from its headers.
+func TestCheckTrails(t *testing.T) {
+	src, path := loadSource(t, "byte x;\nactive proctype P() { x = 1; assert(x == 2) }\n")
+	s := DefaultSettings()
+	s.WriteTrails = false
+	sum, err := Check(context.Background(), src, nil, s)
+	if err != nil || sum.Errors != 1 || sum.Violations[0].Trail != "" {
+		t.Fatalf("without trails: %v %+v", err, sum)
+	}
+	s.WriteTrails = true
+	if sum, err = Check(context.Background(), src, nil, s); err != nil || sum.Violations[0].Trail != path+".gtrail" {
+		t.Fatalf("with trails: %v %+v", err, sum.Violations)
+	}
+	tp, err := FindTrail(src, "", 0, nil)
+	if err != nil || tp != path+".gtrail" {
+		t.Fatalf("FindTrail: %q %v", tp, err)
+	}
+	tr, err := trail.ReadFile(tp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Headers["merge"] != "yes" {
+		t.Errorf("headers %v: want merge: yes", tr.Headers)
+	}
+	e, claim, err := SimModel(src, tr, nil)
+	if err != nil || claim != 0 {
+		t.Fatalf("SimModel: %v, claim %d", err, claim)
+	}
+	res, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: tr, Output: io.Discard})
+	if err != nil || !res.Failed() {
+		t.Errorf("replay: %v %+v", err, res)
+	}
+}

@@ -1,0 +1,132 @@
+package verify
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// pan's compile-time options, as gcc takes them (-DNOREDUCE), given to
+// gospin verify's -D. The names below are a fixed set, pan's: a -D of one
+// of them is the pan option, any other -D defines a macro of the model
+// (spin -DN=3 -a). A model macro named like one of pan's options is given
+// with -macro. docs/cli.md lists what each one does.
+
+// panDefineKind is what gospin does with one of pan's compile-time names.
+type panDefineKind int
+
+const (
+	panMapped  panDefineKind = iota // set a gospin option
+	panIgnored                      // accepted, with a note: no effect in gospin
+	panNotYet                       // refused: storage modes gospin does not have yet
+	panRefused                      // refused: a pan feature gospin does not have
+)
+
+type panDefine struct {
+	kind panDefineKind
+	// value: the name takes a value (-DMEMLIM=N); the others may have one
+	// (-DNOREDUCE=1), which is ignored, as pan's C code ignores it
+	value bool
+	// what: for panIgnored and the refusals, why; for panMapped, the
+	// gospin flag it stands for
+	what string
+}
+
+var panDefines = map[string]panDefine{
+	"NOREDUCE": {kind: panMapped, what: "-noreduce"},
+	"BFS":      {kind: panMapped, what: "-bfs"},
+	"SAFETY":   {kind: panMapped, what: "safety properties only: -a, -l and -f are refused, as pan refuses them"},
+	"NP":       {kind: panMapped, what: "non-progress cycles with -l (gospin needs no compile-time switch; -a is ignored, as pan ignores it)"},
+	"MEMLIM":   {kind: panMapped, value: true, what: "-memlim N (megabytes)"},
+	"NOCLAIM":  {kind: panMapped, what: "-noclaim"},
+	"NOCOMP":   {kind: panMapped, what: "-nocompress"},
+
+	"BITSTATE": {kind: panNotYet, what: "bitstate hashing is not yet supported: gospin stores every state exhaustively"},
+	"HC":       {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC0":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC1":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC2":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC3":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"HC4":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
+	"COLLAPSE": {kind: panNotYet, what: "collapse compression is not yet supported (gospin's states are zero-suppressed: -compress)"},
+	"MA":       {kind: panNotYet, what: "minimized-automaton storage is not yet supported"},
+
+	"VECTORSZ":     {kind: panIgnored, value: true, what: "gospin has no limit on the state vector"},
+	"NFAIR":        {kind: panIgnored, value: true, what: "gospin has no limit on the processes of a fair search"},
+	"REACH":        {kind: panIgnored, what: "-i and -I repeat the search with the smaller depth limit (-bfs gives the shortest trails)"},
+	"NOFAIR":       {kind: panIgnored, what: "fairness costs nothing unless -f is given"},
+	"XUSAFE":       {kind: panIgnored, what: "gospin does not check xr/xs assertions"},
+	"NOBOUNDCHECK": {kind: panIgnored, what: "gospin always checks array bounds"},
+	"SPACE":        {kind: panIgnored, what: "a tuning option of pan's C code"},
+	"SFH":          {kind: panIgnored, what: "a tuning option of pan's C code"},
+	"NOFIX":        {kind: panIgnored, what: "a tuning option of pan's C code"},
+	"PRINTF":       {kind: panIgnored, what: "gospin verify prints nothing of the model's printf (gospin run does)"},
+	"VERBOSE":      {kind: panIgnored, what: "a debugging option of pan's C code"},
+	"CHECK":        {kind: panIgnored, what: "a debugging option of pan's C code"},
+	"SDUMP":        {kind: panIgnored, what: "a debugging option of pan's C code"},
+	"NCORE":        {kind: panIgnored, value: true, what: "gospin's search uses one core"},
+	"NOVSZ":        {kind: panIgnored, what: "gospin has no limit on the state vector"},
+
+	"NOSTUTTER": {kind: panRefused, what: "gospin always extends finite runs by stuttering, as pan does by default"},
+	"SC":        {kind: panRefused, what: "gospin keeps its search stack in memory"},
+	"BCS":       {kind: panRefused, what: "bounded context switching is not supported"},
+	"T_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
+	"P_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
+	"RANDOMIZE": {kind: panRefused, what: "randomized search orders are not supported"},
+	"T_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
+	"P_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
+	"BFS_PAR":   {kind: panRefused, what: "gospin's search uses one core (-bfs: breadth-first)"},
+	"USE_DISK":  {kind: panRefused, what: "gospin keeps its search in memory"},
+	"NOSTATE":   {kind: panRefused, what: "stateless search is not supported"},
+}
+
+// SetPanDefine applies -DNAME[=VALUE] to s when NAME is one of pan's
+// compile-time names; ok is false for any other name (a model macro). A
+// name gospin ignores is noted on s.Notes.
+func (s *Settings) SetPanDefine(def string) (ok bool, err error) {
+	name, val, hasVal := strings.Cut(def, "=")
+	d, isPan := panDefines[name]
+	if !isPan {
+		return false, nil
+	}
+	switch {
+	case d.value && (!hasVal || val == ""):
+		return true, fmt.Errorf("-D%s needs a value: -D%s=N", name, name)
+	}
+	var n int64
+	if d.value {
+		n, err = strconv.ParseInt(val, 0, 64)
+		if err != nil || n < 0 {
+			return true, fmt.Errorf("-D%s=%s: not a non-negative number", name, val)
+		}
+	}
+	switch d.kind {
+	case panNotYet:
+		return true, fmt.Errorf("-D%s: not yet: %s", name, d.what)
+	case panRefused:
+		return true, fmt.Errorf("-D%s: not supported: %s", name, d.what)
+	case panIgnored:
+		fmt.Fprintf(s.notes(), "gospin: -D%s ignored: %s\n", def, d.what)
+		return true, nil
+	}
+	switch name {
+	case "NOREDUCE":
+		s.NoReduce = true
+	case "BFS":
+		s.BFS = true
+	case "NOCLAIM":
+		s.NoClaim = true
+	case "NOCOMP":
+		s.NoCompress = true
+	case "SAFETY":
+		s.Safety = true
+	case "NP":
+		s.PanNP = true
+	case "MEMLIM":
+		if n > 1<<40 {
+			return true, fmt.Errorf("-DMEMLIM=%s: too large", val)
+		}
+		s.MemLimitMB = n
+	}
+	return true, nil
+}

@@ -1,0 +1,212 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/gospin/gospin/internal/membudget"
+	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/search"
+)
+
+// Settings are what a user asks of a verification: the options of spin -a
+// and of pan, under the names gospin verify gives them. Check derives the
+// search's plan from them (which claim, which reduction, which rebuilds);
+// DefaultSettings gives pan's defaults.
+type Settings struct {
+	// The state space, as spin -a shapes it.
+	NoDeadVarReset  bool // -o1
+	NoHideWriteOnly bool // -o2
+	NoMerge         bool // -o3
+	StrictEnd       bool // -q: valid end states need empty channels
+
+	// The search, as pan's options ask for it.
+	NoReduce     bool // -noreduce, -DNOREDUCE
+	Stubborn     bool // -stubborn: stubborn sets where no ample set exists
+	Leap         bool // -leap: leap sets
+	BFS          bool // -bfs, -DBFS
+	MaxDepth     int  // -m
+	HashLog2     int  // -w
+	MemLimitMB   int64
+	StopAfter    int  // -c (0 with AllTrails)
+	AllTrails    bool // -e
+	IgnoreAssert bool // -A
+	IgnoreEnd    bool // -E
+	Accept       bool // -a
+	NonProgress  bool // -l
+	Fair         bool // -f
+	SCC          bool // -scc
+	NoCompress   bool // -nocompress, -DNOCOMP
+	Compress     bool // -compress
+	Iterative    int  // pan's -i (1) and -I (2)
+	NoUnreached  bool // -n: no unreached-code listing
+
+	// The properties.
+	Claim   string // -N: only this never claim or ltl property
+	NoClaim bool   // -noclaim, -DNOCLAIM
+	// SafetyOnly (-safety): no acceptance search for a liveness property
+	// without -a, as SPIN; pan's warning instead.
+	SafetyOnly bool
+	Safety     bool // -DSAFETY: as SafetyOnly, and -a, -l and -f are refused
+	PanNP      bool // -DNP: -a is ignored
+	NoTGBA     bool // -notgba: -scc -a checks ltl properties on their never claim
+
+	// WriteTrails: write a trail file next to the model for each error.
+	WriteTrails bool
+	// Progress, when not nil, is called with the search's statistics.
+	Progress func(search.Stats)
+	// Log receives the lines that belong to the report (pan's warning
+	// that a claim needs -a, -i's "reducing search depth"); Notes
+	// receives the notes and warnings about what was checked. Either may
+	// be nil (the lines are dropped).
+	Log, Notes io.Writer
+
+	// derived by SetMemory
+	memSet    bool
+	memLimit  int64
+	heapLimit int64
+	memGuard  func(extra int64) bool
+	memHint   string
+}
+
+// DefaultSettings are pan's defaults (-m10000 -w20 -c1) with gospin's
+// (partial-order reduction, statement merging, trails written).
+func DefaultSettings() Settings {
+	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true}
+}
+
+func (s *Settings) log() io.Writer   { return orDiscard(s.Log) }
+func (s *Settings) notes() io.Writer { return orDiscard(s.Notes) }
+
+func orDiscard(w io.Writer) io.Writer {
+	if w == nil {
+		return io.Discard
+	}
+	return w
+}
+
+// Validate refuses the combinations pan refuses and drops, with a note,
+// those pan drops.
+func (s *Settings) Validate() error {
+	if s.Safety && (s.Accept || s.NonProgress || s.Fair) {
+		return errors.New("-a, -l and -f are disabled by -DSAFETY (as in pan)")
+	}
+	if s.Safety && s.PanNP {
+		return errors.New("cannot combine -DNP and -DSAFETY (as in pan)")
+	}
+	if s.PanNP && s.Accept {
+		fmt.Fprintln(s.notes(), "gospin: warning: -a is disabled by -DNP, ignored (as in pan)")
+		s.Accept = false
+	}
+	if s.Iterative != 0 && (s.Accept || s.NonProgress) {
+		fmt.Fprintln(s.notes(), "gospin: warning: -i or -I work for safety properties only (ignored)")
+		s.Iterative = 0
+	}
+	if s.Iterative != 0 && s.BFS {
+		fmt.Fprintln(s.notes(), "gospin: -i and -I are not used: a breadth-first search finds the shortest trail")
+		s.Iterative = 0
+	}
+	if s.Iterative != 0 && s.AllTrails {
+		return errors.New("-i and -I keep one trail, the shortest: they cannot be combined with -e")
+	}
+	if s.HashLog2 > 40 {
+		return fmt.Errorf("-w%d: the hash table would have 2^%d slots (at most -w40)", s.HashLog2, s.HashLog2)
+	}
+	if s.AllTrails {
+		s.StopAfter = 0
+	}
+	return nil
+}
+
+// SetMemory sets the memory limits of the searches: the store's own
+// accounting, the bound on all the memory the runtime maps and the
+// garbage collector's soft limit, from MemLimitMB and the machine's budget
+// (package membudget). The garbage collector's limit is the process's:
+// restore puts back the one there was.
+func (s *Settings) SetMemory() (restore func()) {
+	old := debug.SetMemoryLimit(-1)
+	restore = func() { debug.SetMemoryLimit(old) }
+	s.memSet = true
+	b := membudget.Budget()
+	s.memGuard = membudget.Guard()
+	if s.MemLimitMB > 0 {
+		lim := s.MemLimitMB << 20
+		s.memLimit = lim
+		s.heapLimit = lim + lim/4 + 64<<20
+		if b.Bytes > 0 && s.heapLimit > b.Budget {
+			s.heapLimit = b.Budget
+			if s.memLimit > b.Budget/10*8 {
+				s.memLimit = b.Budget / 10 * 8
+				fmt.Fprintf(s.notes(), "gospin: -memlim %d is more than the machine allows (%s): the search gets %d MB\n", s.MemLimitMB, b, s.memLimit>>20)
+			}
+		}
+		debug.SetMemoryLimit(s.heapLimit)
+		s.memHint = fmt.Sprintf("-memlim %d MB reached: raise -memlim, or shrink the state space (-m, fewer processes or smaller ranges)", s.memLimit>>20)
+		return restore
+	}
+	if b.Bytes == 0 {
+		return restore
+	}
+	s.heapLimit = b.Budget
+	s.memLimit = b.Budget / 10 * 8
+	debug.SetMemoryLimit(b.Budget)
+	s.memHint = fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges); hash compaction and bitstate storage are not in gospin yet", b.Budget>>20, b)
+	return restore
+}
+
+// options are the search options the settings ask for, before a property
+// is planned.
+func (s *Settings) options() Options {
+	o := Options{
+		BFS: s.BFS, MaxDepth: s.MaxDepth, HashLog2: s.HashLog2, StopAfter: s.StopAfter,
+		AllTrails: s.AllTrails, IgnoreAssert: s.IgnoreAssert, IgnoreEnd: s.IgnoreEnd,
+		Accept: s.Accept, NonProgress: s.NonProgress, Fair: s.Fair, SCC: s.SCC,
+		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
+		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress,
+		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
+	}
+	if !s.memSet && s.MemLimitMB > 0 {
+		o.MemLimit = s.MemLimitMB << 20
+	}
+	if s.AllTrails {
+		o.StopAfter = 0
+	}
+	return o
+}
+
+// ReportOptions are the settings as the JSON report gives them (defines:
+// the model's macros).
+func (s *Settings) ReportOptions(defines []string) report.Options {
+	o := report.Options{
+		Search:          "dfs",
+		MaxDepth:        s.MaxDepth,
+		HashLog2:        s.HashLog2,
+		MemLimitMB:      s.MemLimitMB,
+		StopAfter:       s.StopAfter,
+		AllTrails:       s.AllTrails,
+		Reduce:          !s.NoReduce,
+		Stubborn:        s.Stubborn,
+		Leap:            s.Leap,
+		SCC:             s.SCC,
+		DeadVarReset:    !s.NoDeadVarReset,
+		HideWriteOnly:   !s.NoHideWriteOnly,
+		Merge:           !s.NoMerge,
+		StrictEndStates: s.StrictEnd,
+		Property:        s.Claim,
+		NoClaim:         s.NoClaim,
+		Defines:         append([]string{}, defines...),
+		SafetyOnly:      s.SafetyOnly || s.Safety,
+	}
+	if s.BFS {
+		o.Search = "bfs"
+	}
+	switch s.Iterative {
+	case 1:
+		o.Iterative = "-i"
+	case 2:
+		o.Iterative = "-I"
+	}
+	return o
+}

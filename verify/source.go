@@ -1,0 +1,103 @@
+package verify
+
+import (
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/ast"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
+)
+
+// Source is a model as the front end read it, ready to be verified
+// property by property (Check) or simulated (SimModel).
+type Source struct {
+	Path  string // the model's file: reports and trails are named after it
+	Front *frontend.Result
+	props []property.Property
+	said  map[string]bool // notes given once per model
+}
+
+// NewSource is the model path that the front end read as r (without
+// errors).
+func NewSource(path string, r *frontend.Result) *Source {
+	return &Source{Path: path, Front: r, props: property.List(r.Model), said: map[string]bool{}}
+}
+
+// Load reads, preprocesses and checks the model in path; its diagnostics
+// are the error when it has errors.
+func Load(path string, cfg *frontend.Config) (*Source, error) {
+	r, err := frontend.LoadFile(path, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if r.HasErrors() {
+		return nil, &r.Diags
+	}
+	return NewSource(path, r), nil
+}
+
+// Properties are the model's never claims and ltl properties.
+func (src *Source) Properties() []property.Property { return src.props }
+
+// shape is the state space's shape, spin -a's options.
+type shape struct {
+	noDeadVarReset, noHideWriteOnly, noMerge, strictEnd bool
+	npClaim                                             bool // -l: pan -DNP's claim is a process (engine.Options.NPClaim)
+}
+
+func (s *Settings) shape() shape {
+	return shape{s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge, s.StrictEnd, s.NonProgress}
+}
+
+// Lower builds the process automata of a checked model.
+func Lower(r *frontend.Result) (*automata.Program, error) {
+	if r.Program != nil && r.Program.Model == r.Model {
+		var errs diag.List
+		prog := automata.Lower(r.Program, &errs)
+		if errs.HasErrors() || prog == nil {
+			errs.Sort()
+			return nil, &errs
+		}
+		return prog, nil
+	}
+	return lower(r.Model)
+}
+
+// lower checks and lowers a model built from the checked one (its claim
+// replaced by a property's).
+func lower(m *ast.Model) (*automata.Program, error) {
+	var errs diag.List
+	prog := automata.LowerModel(m, &errs)
+	if errs.HasErrors() || prog == nil {
+		errs.Sort()
+		return nil, &errs
+	}
+	return prog, nil
+}
+
+// build lowers m (the source's model, with the claim a property gives
+// it) to process automata and returns the engine that executes them,
+// with the state-space options of spin -a.
+func build(m *ast.Model, sh shape) (*engine.Engine, error) {
+	prog, err := lower(m)
+	if err != nil {
+		return nil, err
+	}
+	// pan's start-up checks (spin simulates such models; pan refuses them)
+	var errs diag.List
+	if automata.CheckSelfLoops(prog, &errs); errs.HasErrors() {
+		errs.Sort()
+		return nil, &errs
+	}
+	// Statement merging is SPIN's default (off with -o3): chains of
+	// local, always executable statements are one transition. Trails
+	// record it, and gospin run -t replays them with the same engine.
+	return engine.NewWithOptions(prog, engine.Options{
+		ResetDead:     !sh.noDeadVarReset,
+		HideWriteOnly: !sh.noHideWriteOnly,
+		Merge:         !sh.noMerge,
+		StrictEnd:     sh.strictEnd,
+		NPClaim:       sh.npClaim,
+	})
+}
