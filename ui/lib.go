@@ -16,12 +16,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gospin/gospin/diag"
-	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/graphsvg"
-	"github.com/gospin/gospin/internal/membudget"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/promela/automata"
@@ -161,31 +158,14 @@ func Simulate(req SimRequest) SimResult {
 	var opt simulate.Options
 	var out bytes.Buffer
 	opt.Output = &out
-	props := property.List(r.Model)
-	var prop *property.Property
-	tr := property.Translator(property.FromLTL)
-	merge, strict := false, false
+	var t *trail.Trail
 	switch req.Mode {
 	case "trail":
-		t, err := trail.Read(strings.NewReader(req.Trail), "trail")
-		if err != nil {
+		var err error
+		if t, err = trail.Read(strings.NewReader(req.Trail), "trail"); err != nil {
 			return SimResult{Error: err.Error()}
 		}
 		opt.Mode, opt.Trail = simulate.Replay, t
-		if name := t.Headers["property"]; name != "" {
-			if prop = property.Find(props, name); prop == nil {
-				return SimResult{Error: fmt.Sprintf("the trail is for property %q, which the model does not have", name)}
-			}
-			for i := range props {
-				if props[i].Name == name {
-					opt.ClaimNumber = i + 1
-				}
-			}
-		}
-		if t.Headers["claim"] == "si" {
-			tr = property.SITranslator
-		}
-		merge, strict = t.Headers["merge"] == "yes", t.Headers["strict-end"] == "yes"
 	case "interactive":
 		var in strings.Builder
 		for _, c := range req.Choices {
@@ -199,21 +179,13 @@ func Simulate(req SimRequest) SimResult {
 			opt.MaxSteps = maxSimSteps
 		}
 	}
-	pm, err := property.Model(r.Model, prop, tr)
+	// the engine gospin run uses: without the claim, or for a replay with
+	// the claim, merging and end-state rule of the trail's headers
+	e, claim, err := verify.SimModel(verify.NewSource(req.Name, r), t, &out)
 	if err != nil {
 		return SimResult{Error: err.Error()}
 	}
-	rp := *r
-	rp.Model = pm
-	prog, err := lower(&rp)
-	if err != nil {
-		return SimResult{Error: err.Error()}
-	}
-	prog.Trace = nil // as gospin run: trace sequences are checked in verification only
-	e, err := engine.NewWithOptions(prog, engine.Options{Merge: merge, StrictEnd: strict})
-	if err != nil {
-		return SimResult{Error: err.Error()}
-	}
+	opt.ClaimNumber = claim
 	b := msc.NewBuilder(filepath.Base(req.Name))
 	opt.Observer, opt.Snapshots = b, true
 	res, err := simulate.Run(e, opt)
@@ -306,17 +278,6 @@ func chart(t *msc.Trace) *Chart {
 	return c
 }
 
-// lower builds the process automata of a checked model.
-func lower(r *frontend.Result) (*automata.Program, error) {
-	var errs diag.List
-	prog := automata.Lower(r.Model, &errs)
-	if errs.HasErrors() || prog == nil {
-		errs.Sort()
-		return nil, &errs
-	}
-	return prog, nil
-}
-
 // VerifyRequest asks for a verification, with the options of gospin
 // verify that people use: Mode "safety" (the default), "acceptance" (-a)
 // or "nonprogress" (-l); Fair (-f); Property (-N; "" for the first of
@@ -369,101 +330,81 @@ type VerifyError struct {
 	Trail    string `json:"trail,omitempty"`
 }
 
-// Verify runs an exhaustive verification (gospin verify) of one property
-// of the model, calling progress about every two seconds.
+// Verify runs an exhaustive verification (gospin verify's: verify.Check,
+// with its policy of reduction, liveness and claims) of one property of
+// the model, calling progress about every two seconds. The trails stay
+// in memory: each error's is returned as text, for Simulate to replay.
 func Verify(ctx context.Context, req VerifyRequest, progress func(Progress)) VerifyResult {
 	r, ds := load(req.Model)
 	if r.HasErrors() {
 		return VerifyResult{Error: "the model has errors", Diags: ds}
 	}
 	vr := VerifyResult{Notes: []string{}, Errors: []VerifyError{}}
-	props := property.List(r.Model)
-	var p *property.Property
+	src := verify.NewSource(req.Name, r)
+	s := verify.DefaultSettings()
+	s.WriteTrails = false
+	if req.Depth > 0 {
+		s.MaxDepth = req.Depth
+	}
+	s.AllTrails = req.AllErrors
+	s.BFS = req.BFS
+	s.NoReduce = req.NoReduce
+	s.Accept = req.Mode == "acceptance"
+	s.NonProgress = req.Mode == "nonprogress"
+	s.Fair = req.Fair && (s.Accept || s.NonProgress)
+	props := src.Properties()
 	switch {
-	case req.Property == "-" || req.Mode == "nonprogress":
-		if req.Mode == "nonprogress" && len(props) > 0 {
-			vr.Notes = append(vr.Notes, "non-progress cycles are checked with their own claim, as pan -DNP does: the model's properties are not checked")
-		}
+	case req.Property == "-":
+		s.NoClaim = true
 	case req.Property != "":
-		if p = property.Find(props, req.Property); p == nil {
-			return VerifyResult{Error: fmt.Sprintf("no never claim or ltl property named %q", req.Property)}
-		}
-	case len(props) > 0:
-		p = &props[0]
+		s.Claim = req.Property
+	case len(props) > 0 && !s.NonProgress:
+		s.Claim = props[0].Name
 	}
-	var o verify.Options
-	o.MaxDepth = req.Depth
-	if o.MaxDepth <= 0 {
-		o.MaxDepth = 10000
-	}
-	o.HashLog2 = 20
-	o.StopAfter = 1
-	if req.AllErrors {
-		o.StopAfter, o.AllTrails = 0, true
-	}
-	o.BFS = req.BFS
-	o.Accept = req.Mode == "acceptance"
-	o.NonProgress = req.Mode == "nonprogress"
-	o.Fair = req.Fair && (o.Accept || o.NonProgress)
-	if p != nil && !o.Accept && !o.NonProgress && property.NeedsAcceptance(r.Model, p, property.FromLTL) {
-		vr.Notes = append(vr.Notes, p.Name+" is a liveness property: searching for acceptance cycles (as with -a)")
-		o.Accept = true
-	}
-	// Partial-order reduction is used without a property (and for -l);
-	// with one, gospin verify's plan of reduction on the product lives in
-	// cmd/gospin still: the UI searches the full product meanwhile.
-	o.Reduce = !req.NoReduce && p == nil
-	if !req.NoReduce && p != nil {
-		vr.Notes = append(vr.Notes, "searched without partial-order reduction (the UI reduces safety searches without a property)")
-	}
-	if b := membudget.Budget(); b.Bytes > 0 {
-		o.HeapLimit, o.MemLimit, o.MemGuard = b.Budget, b.Budget/10*8, membudget.Guard()
-	}
-	if p != nil {
-		o.Property = p.Name
-		vr.Property = p.Name
-	}
-	pm, err := property.Model(r.Model, p, property.FromLTL)
-	if err != nil {
-		return VerifyResult{Error: err.Error()}
-	}
-	rp := *r
-	rp.Model = pm
-	prog, err := lower(&rp)
-	if err != nil {
-		return VerifyResult{Error: err.Error()}
-	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
-	if err != nil {
-		return VerifyResult{Error: err.Error()}
-	}
-	if verify.AcceptIgnored(e, o) {
-		vr.Notes = append(vr.Notes, "no accept labels are defined, so option -a has no effect (ignored)")
-	}
+	var notes, log bytes.Buffer
+	s.Notes, s.Log = &notes, &log
+	var trails []*trail.Trail
+	s.OnTrail = func(t *trail.Trail) { trails = append(trails, t) }
 	if progress != nil {
-		o.Progress = func(st search.Stats) {
+		s.Progress = func(st search.Stats) {
 			progress(Progress{Depth: st.DepthReached, States: st.StatesStored, Transitions: st.Transitions,
 				MemoryMB: float64(st.Store.Memory()+st.StackBytes) / (1 << 20), Seconds: st.Elapsed.Seconds()})
 		}
 	}
-	start := time.Now()
-	sum, res, err := verify.Run(ctx, req.Name, e, o)
+	if err := s.Validate(); err != nil {
+		return VerifyResult{Error: err.Error()}
+	}
+	defer s.SetMemory()()
+	todo, err := verify.Properties(src, s)
 	if err != nil {
 		return VerifyResult{Error: err.Error()}
 	}
-	sum.ElapsedS = time.Since(start).Seconds()
+	p := todo[0]
+	sum, err := verify.Check(ctx, src, p, s)
+	if err != nil {
+		return VerifyResult{Error: err.Error()}
+	}
+	for _, ln := range strings.Split(strings.TrimSpace(notes.String()), "\n") {
+		if ln = strings.TrimSpace(strings.TrimPrefix(ln, "gospin: ")); ln != "" {
+			vr.Notes = append(vr.Notes, strings.TrimPrefix(ln, "note: "))
+		}
+	}
 	if p != nil {
-		sum.Property = p.Name
+		vr.Property = p.Name
 	}
 	var rep bytes.Buffer
+	rep.Write(log.Bytes())
 	report.Text(&rep, sum)
 	vr.Report = rep.String()
 	vr.Complete, vr.Reason = sum.Complete, sum.Incomplete
 	vr.States, vr.Trans, vr.Depth, vr.Seconds = sum.StatesStored, sum.Transitions, sum.Depth, sum.ElapsedS
 	for i, v := range sum.Violations {
 		ve := VerifyError{Kind: v.Kind, Message: v.Message, Depth: v.Depth, Location: v.Location}
-		if i < len(res.Errors) && res.Errors[i].Trail != nil {
-			ve.Trail = trailText(req.Name, &o, &res.Errors[i])
+		if i < len(trails) {
+			var b bytes.Buffer
+			if trails[i].Write(&b) == nil {
+				ve.Trail = b.String()
+			}
 		}
 		vr.Errors = append(vr.Errors, ve)
 	}
@@ -476,30 +417,6 @@ func Verify(ctx context.Context, req VerifyRequest, progress func(Progress)) Ver
 func Stoppable(ctx context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	return ctx, func() { cancel(&search.StopCause{Reason: "stopped"}) }
-}
-
-// trailText is the trail of error e as gospin verify writes it.
-func trailText(name string, o *verify.Options, e *search.Error) string {
-	t := trail.New()
-	t.Set("model", filepath.Base(name))
-	if o.Property != "" {
-		t.Set("property", o.Property)
-	}
-	t.Set("merge", "yes")
-	if !o.BFS && !o.SCC {
-		t.Set(trail.ClaimStutter, "pan")
-	}
-	t.Set("error", e.Violation.Message)
-	if e.Violation.Pos.IsValid() {
-		t.Set("at", e.Violation.Pos.String())
-	}
-	t.Steps = e.Trail
-	t.CycleStart = e.CycleStart
-	var b bytes.Buffer
-	if err := t.Write(&b); err != nil {
-		return ""
-	}
-	return b.String()
 }
 
 // AutomataResult is the picture of the model's automata.
@@ -515,7 +432,7 @@ func Automata(m Model) AutomataResult {
 	if r.HasErrors() {
 		return AutomataResult{Error: "the model has errors"}
 	}
-	prog, err := lower(r)
+	prog, err := verify.Lower(r)
 	if err != nil {
 		return AutomataResult{Error: err.Error()}
 	}
@@ -529,7 +446,7 @@ func Automata(m Model) AutomataResult {
 			continue
 		}
 		var errs diag.List
-		if pp := automata.Lower(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
+		if pp := automata.LowerModel(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
 			gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gospin/gospin/internal/membudget"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/trail"
 )
 
 // Settings are what a user asks of a verification: the options of spin -a
@@ -55,6 +56,9 @@ type Settings struct {
 
 	// WriteTrails: write a trail file next to the model for each error.
 	WriteTrails bool
+	// OnTrail, when not nil, receives each error's trail (Options.OnTrail),
+	// written or not.
+	OnTrail func(*trail.Trail)
 	// Progress, when not nil, is called with the search's statistics.
 	Progress func(search.Stats)
 	// Log receives the lines that belong to the report (pan's warning
@@ -164,7 +168,7 @@ func (s *Settings) options() Options {
 		AllTrails: s.AllTrails, IgnoreAssert: s.IgnoreAssert, IgnoreEnd: s.IgnoreEnd,
 		Accept: s.Accept, NonProgress: s.NonProgress, Fair: s.Fair, SCC: s.SCC,
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
-		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress,
+		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {

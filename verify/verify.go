@@ -104,6 +104,11 @@ type Options struct {
 	// rewritten for N, only when N has it; the others are dropped and
 	// counted in the summary's Unconfirmed.
 	ClosureOf pins.Model
+	// OnTrail, when not nil, receives the trail of each error kept, as
+	// it would be written (in the order of the summary's violations that
+	// have one), whether or not TrailBase has it written: gospin ui keeps
+	// trails in memory.
+	OnTrail func(*trail.Trail)
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -437,13 +442,13 @@ func (tw *trailWriter) onError(i int, e *search.Error) {
 		}
 		tw.found = true
 	}
-	if opt.TrailBase == "" {
+	if opt.TrailBase == "" && opt.OnTrail == nil {
 		return
 	}
-	path := trail.Name(opt.TrailBase, opt.TrailProperty, tw.n)
-	tw.n++
 	t := trail.New()
-	t.Set("model", opt.TrailBase)
+	if opt.TrailBase != "" {
+		t.Set("model", opt.TrailBase)
+	}
 	if opt.Property != "" {
 		t.Set("property", opt.Property)
 	}
@@ -465,6 +470,14 @@ func (tw *trailWriter) onError(i int, e *search.Error) {
 	}
 	t.Steps = e.Trail
 	t.CycleStart = e.CycleStart
+	if opt.OnTrail != nil {
+		opt.OnTrail(t)
+	}
+	if opt.TrailBase == "" {
+		return
+	}
+	path := trail.Name(opt.TrailBase, opt.TrailProperty, tw.n)
+	tw.n++
 	if err := t.WriteFile(path); err != nil {
 		tw.failed = append(tw.failed, fmt.Sprintf("%s: %v", path, err))
 		return

@@ -14,17 +14,6 @@ func init() {
 		name:  "ui",
 		args:  "[model.pml]",
 		short: "serve gospin's web page on localhost: edit, simulate, verify, charts",
-		long: `
-Ui serves a page on localhost (the address of -addr; the URL is printed)
-with the model given, or an example: the model with its syntax
-highlighted and its errors and warnings on their lines; random,
-interactive and guided (trail) simulation drawn as a message sequence
-chart beside the variables at each step; verification (safety,
-acceptance cycles -a, non-progress cycles -l, weak fairness -f, the
-property, -noreduce, the depth limit, -e) with a live progress line and
-each error's chart; and the process automata and property claims drawn
-as gospin graph -svg draws them. The page and its assets are in the
-binary: nothing else is needed. Stop it with Ctrl-C.`,
 		setup: setupUI,
 	})
 }
