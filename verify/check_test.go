@@ -162,3 +162,34 @@ func TestCheckTrails(t *testing.T) {
 		t.Errorf("replay: %v %+v", err, res)
 	}
 }
+
+// TestCheckOnTrail: OnTrail gets the trail that would be written, with
+// WriteTrails off too (gospin ui keeps trails in memory), one per error
+// kept with -e.
+func TestCheckOnTrail(t *testing.T) {
+	src, path := loadSource(t, "byte x;\nactive [2] proctype P() { x++; assert(x < 2) }\n")
+	s := DefaultSettings()
+	s.WriteTrails, s.AllTrails = false, true
+	var got []*trail.Trail
+	s.OnTrail = func(tr *trail.Trail) { got = append(got, tr) }
+	sum, err := Check(context.Background(), src, nil, s)
+	if err != nil || sum.Errors == 0 || len(got) != len(sum.Violations) {
+		t.Fatalf("%v: %d errors, %d violations, %d trails", err, sum.Errors, len(sum.Violations), len(got))
+	}
+	for _, f := range []string{trail.Name(path, "", 0), trail.Name(path, "", 1)} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s written without WriteTrails", f)
+		}
+	}
+	tr := got[0]
+	if tr.Headers["error"] != sum.Violations[0].Message || tr.Headers["merge"] != "yes" || len(tr.Steps) == 0 {
+		t.Errorf("trail headers %v, %d steps", tr.Headers, len(tr.Steps))
+	}
+	e, _, err := SimModel(src, tr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: tr, Output: io.Discard}); err != nil || !res.Failed() {
+		t.Errorf("replay: %v %+v", err, res)
+	}
+}
