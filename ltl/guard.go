@@ -200,6 +200,45 @@ func (x ttab) equal(y ttab) bool {
 	return true
 }
 
+// has reports whether valuation l is in the table.
+func (x ttab) has(l int) bool { return x[l/64]>>(uint(l)%64)&1 != 0 }
+
+// set adds valuation l to the table.
+func (x ttab) set(l int) { x[l/64] |= 1 << (uint(l) % 64) }
+
+// meets reports whether the tables share a valuation.
+func (x ttab) meets(y ttab) bool {
+	for k, v := range x {
+		if v&y[k] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// orIn adds y's valuations to x.
+func (x ttab) orIn(y ttab) {
+	for k := range x {
+		x[k] |= y[k]
+	}
+}
+
+// or returns a new table, the union of x and y.
+func (x ttab) or(y ttab) ttab {
+	r := append(ttab(nil), x...)
+	r.orIn(y)
+	return r
+}
+
+// andNot returns a new table, x without y's valuations.
+func (x ttab) andNot(y ttab) ttab {
+	r := append(ttab(nil), x...)
+	for k := range r {
+		r[k] &^= y[k]
+	}
+	return r
+}
+
 // dnf converts a truth table into a small DNF: each uncovered minterm is
 // grown into a prime implicant by dropping literals greedily.
 func (t *ttctx) dnf(f ttab) Guard {
