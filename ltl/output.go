@@ -49,28 +49,7 @@ func (a *Automaton) NeverClaim(w io.Writer, names []string) {
 	fmt.Fprintf(bw, "}\n")
 }
 
-func hoaGuard(g Guard) string {
-	if len(g) == 0 {
-		return "f"
-	}
-	if g.IsTrue() {
-		return "t"
-	}
-	var parts []string
-	for _, c := range g {
-		var lits []string
-		for i := 0; i < 64; i++ {
-			if c.Pos>>uint(i)&1 != 0 {
-				lits = append(lits, itoa(i))
-			}
-			if c.Neg>>uint(i)&1 != 0 {
-				lits = append(lits, "!"+itoa(i))
-			}
-		}
-		parts = append(parts, strings.Join(lits, "&"))
-	}
-	return strings.Join(parts, " | ")
-}
+func hoaGuard(g Guard) string { return g.format(guardSyntax{"f", "t", "&", " | ", false, itoa}) }
 
 // HOA prints the automaton in the Hanoi Omega-Automata format (state-based
 // Büchi acceptance), with the properties it can tell (WriteHOA).

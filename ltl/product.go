@@ -11,20 +11,17 @@ func product(a, b *Automaton) *Automaton {
 	na := a.numSets()
 	p := &Automaton{NumProps: a.NumProps, Acc: EdgeGenBuchi, NumSets: na + b.numSets()}
 	type pair struct{ p, q int }
-	index := map[pair]int{}
-	var pairs []pair
+	pairs := newNumbering[pair]()
 	add := func(x pair) int {
-		if i, ok := index[x]; ok {
-			return i
+		i, isNew := pairs.add(x)
+		if isNew {
+			p.States = append(p.States, State{})
 		}
-		index[x] = len(pairs)
-		pairs = append(pairs, x)
-		p.States = append(p.States, State{})
-		return len(pairs) - 1
+		return i
 	}
 	add(pair{a.Init, b.Init})
-	for i := 0; i < len(pairs); i++ {
-		x := pairs[i]
+	for i := 0; i < len(pairs.keys); i++ {
+		x := pairs.keys[i]
 		for j := range a.States[x.p].Edges {
 			e := &a.States[x.p].Edges[j]
 			for k := range b.States[x.q].Edges {

@@ -30,9 +30,7 @@ const MaxSIProps = 8
 // The construction is language-preserving only when L(a) is stutter-
 // invariant (Theorem 2's proof uses it); the caller must check that (for
 // instance with StutterInvariant on the formula).
-func SINormalForm(a *Automaton) *Automaton {
-	return siNormalForm(a, false)
-}
+func SINormalForm(a *Automaton) *Automaton { return siNormalForm(a, false) }
 
 // SINormalFormPrefixes is SINormalForm keeping every state reachable from
 // s_init, also those from which no accepting cycle is reachable (the raw
@@ -44,9 +42,7 @@ func SINormalForm(a *Automaton) *Automaton {
 // stuttering property of Definition 12 for finite runs as well: reading
 // its letter once more leads to itself or to its twin, which has its
 // other edges.
-func SINormalFormPrefixes(a *Automaton) *Automaton {
-	return siNormalForm(a, true)
-}
+func SINormalFormPrefixes(a *Automaton) *Automaton { return siNormalForm(a, true) }
 
 func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
@@ -74,22 +70,19 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		q, a int
 	}
 	lg := newLetterGraph(np)
-	index := map[key]int{}
-	var keys []key
+	num := newNumbering[key]()
 	add := func(k key) int {
-		if i, ok := index[k]; ok {
-			return i
+		i, isNew := num.add(k)
+		if isNew {
+			st := State{Accepting: k.kind == 2 || (k.kind == 0 && a.States[k.q].Accepting)}
+			st.End = (k.kind == 0 || k.kind == 1) && a.States[k.q].End
+			lg.States = append(lg.States, st)
 		}
-		index[k] = len(keys)
-		keys = append(keys, k)
-		st := State{Accepting: k.kind == 2 || (k.kind == 0 && a.States[k.q].Accepting)}
-		st.End = (k.kind == 0 || k.kind == 1) && a.States[k.q].End
-		lg.States = append(lg.States, st)
-		return len(keys) - 1
+		return i
 	}
 	add(key{kind: 3})
-	for i := 0; i < len(keys); i++ {
-		k := keys[i]
+	for i := 0; i < len(num.keys); i++ {
+		k := num.keys[i]
 		var out []Edge
 		to := func(b int, t key) { out = append(out, lg.edge(b, add(t))) }
 		switch k.kind {
@@ -136,15 +129,15 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		// starvation: 273 states with the usual claim, and over 10
 		// million without a verdict when these edges came last).
 		sort.SliceStable(out, func(x, y int) bool {
-			return keys[out[x].To].kind == 2 && keys[out[y].To].kind != 2
+			return num.keys[out[x].To].kind == 2 && num.keys[out[y].To].kind != 2
 		})
 		lg.States[i].Edges = out
 	}
 	// merge bisimilar states (same letter in, same acceptance, same
 	// edges by letter to the same classes): the quotient is still in SI
 	// normal form and has the same language
-	label := make([]int, len(keys))
-	for i, k := range keys {
+	label := make([]int, len(num.keys))
+	for i, k := range num.keys {
 		label[i] = k.a
 		if k.kind == 3 {
 			label[i] = -1

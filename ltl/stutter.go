@@ -1,5 +1,7 @@
 package ltl
 
+import "slices"
+
 // StutterInvariant reports whether the language of f is invariant under
 // stuttering (repeating or removing repeated letters). X-free formulas
 // are; otherwise the automata-based check of Michaud and Duret-Lutz
@@ -115,14 +117,7 @@ func conjGuard(g, h Guard) Guard {
 // cube of h.
 func guardImplies(g, h Guard) bool {
 	for _, c := range g {
-		ok := false
-		for _, d := range h {
-			if d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !slices.ContainsFunc(h, c.implies) {
 			return false
 		}
 	}

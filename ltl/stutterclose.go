@@ -33,9 +33,7 @@ package ltl
 // that N' follows on any stuttering of w. So L(N') is exactly the class
 // closure of L(a). Only states from which an accepting cycle is reachable
 // are kept.
-func StutterClosure(a *Automaton) *Automaton {
-	return stutterClosure(a, false)
-}
+func StutterClosure(a *Automaton) *Automaton { return stutterClosure(a, false) }
 
 // StutterClosurePrefixes is StutterClosure keeping every state reachable
 // from the initial one, also those from which no accepting cycle is
@@ -45,9 +43,7 @@ func StutterClosure(a *Automaton) *Automaton {
 // on it exactly when a does on such a word. A search for a claim's end,
 // and a system's assertions in a search with a claim, depend on those
 // runs, which StutterClosure cuts where a would block later.
-func StutterClosurePrefixes(a *Automaton) *Automaton {
-	return stutterClosure(a, true)
-}
+func StutterClosurePrefixes(a *Automaton) *Automaton { return stutterClosure(a, true) }
 
 func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
@@ -95,20 +91,17 @@ func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	}
 	type key struct{ q, b, c int } // b == -1: the initial state
 	lg := newLetterGraph(np)
-	index := map[key]int{}
-	var keys []key
+	num := newNumbering[key]()
 	add := func(k key) int {
-		if i, ok := index[k]; ok {
-			return i
+		i, isNew := num.add(k)
+		if isNew {
+			lg.States = append(lg.States, State{Accepting: k.c == 1, End: a.States[k.q].End})
 		}
-		index[k] = len(keys)
-		keys = append(keys, k)
-		lg.States = append(lg.States, State{Accepting: k.c == 1, End: a.States[k.q].End})
-		return len(keys) - 1
+		return i
 	}
 	add(key{a.Init, -1, 0})
-	for i := 0; i < len(keys); i++ {
-		k := keys[i]
+	for i := 0; i < len(num.keys); i++ {
+		k := num.keys[i]
 		var out []Edge
 		for _, x := range reps {
 			if k.b == x {

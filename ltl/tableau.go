@@ -1,6 +1,9 @@
 package ltl
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // term is one disjunct cube ∧ X(next) of the expansion of a formula, with
 // the eventualities it postpones (promises, a bitset of acceptance sets).
@@ -108,20 +111,14 @@ func reduceTerms(fc *factory, r []term) []term {
 				continue
 			}
 			x, y := r[i], r[j]
-			if y.c.Pos&^x.c.Pos == 0 && y.c.Neg&^x.c.Neg == 0 && y.prom&^x.prom == 0 &&
+			if x.c.implies(y.c) && y.prom&^x.prom == 0 &&
 				(x.next == y.next || y.next.Op == OpTrue || conjSubset(y.next, x.next)) {
 				removed[i] = true
 				break
 			}
 		}
 	}
-	out := r[:0:0]
-	for i, x := range r {
-		if !removed[i] {
-			out = append(out, x)
-		}
-	}
-	return out
+	return kept(r, removed)
 }
 
 // conjSubset reports whether every conjunct of y is a conjunct of x.
@@ -257,14 +254,7 @@ func simplifyDNF(g Guard) Guard {
 	})
 	out := g[:0:0]
 	for _, c := range g {
-		sub := false
-		for _, d := range out {
-			if d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 {
-				sub = true
-				break
-			}
-		}
-		if !sub {
+		if !slices.ContainsFunc(out, c.implies) {
 			out = append(out, c)
 		}
 	}

@@ -26,13 +26,7 @@ type Options struct {
 // claim, as with spin -f). It panics with the error TryTranslate would
 // return (a *TooLargeError or *LimitError) for a formula beyond the
 // translator's limits.
-func Translate(f *Formula, opt Options) *Automaton {
-	a, err := TryTranslate(f, opt)
-	if err != nil {
-		panic(err)
-	}
-	return a
-}
+func Translate(f *Formula, opt Options) *Automaton { return must(TryTranslate(f, opt)) }
 
 // TryTranslate is Translate returning an error for a formula beyond the
 // translator's limits: a *TooLargeError when the work bound
@@ -73,13 +67,7 @@ func translate(f *Formula, opt Options) *Automaton {
 //
 // Like Translate, it panics for a formula beyond the translator's limits;
 // TryTranslateTGBA returns the error instead.
-func TranslateTGBA(f *Formula, opt Options) *Automaton {
-	a, err := TryTranslateTGBA(f, opt)
-	if err != nil {
-		panic(err)
-	}
-	return a
-}
+func TranslateTGBA(f *Formula, opt Options) *Automaton { return must(TryTranslateTGBA(f, opt)) }
 
 // TryTranslateTGBA is TranslateTGBA returning an error (see TryTranslate)
 // for a formula beyond the translator's limits.
