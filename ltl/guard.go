@@ -228,6 +228,15 @@ func (x ttab) has(l int) bool { return x[l/64]>>(uint(l)%64)&1 != 0 }
 // set adds valuation l to the table.
 func (x ttab) set(l int) { x[l/64] |= 1 << (uint(l) % 64) }
 
+// each calls f with each valuation in the table, in increasing order.
+func (x ttab) each(f func(l int)) {
+	for k, v := range x {
+		for ; v != 0; v &= v - 1 {
+			f(64*k + bits.TrailingZeros64(v))
+		}
+	}
+}
+
 // meets reports whether the tables share a valuation.
 func (x ttab) meets(y ttab) bool {
 	for k, v := range x {

@@ -83,8 +83,8 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	add(key{kind: 3})
 	for i := 0; i < len(num.keys); i++ {
 		k := num.keys[i]
-		var out []Edge
-		to := func(b int, t key) { out = append(out, lg.edge(b, add(t))) }
+		lg.begin()
+		to := func(b int, t key) { lg.read(i, b, add(t)) }
 		switch k.kind {
 		case 3: // s_init: (8) and (9)
 			for _, b := range reps {
@@ -128,10 +128,10 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		// found before the search wanders through the rest (petersonN's
 		// starvation: 273 states with the usual claim, and over 10
 		// million without a verdict when these edges came last).
+		out := lg.States[i].Edges
 		sort.SliceStable(out, func(x, y int) bool {
 			return num.keys[out[x].To].kind == 2 && num.keys[out[y].To].kind != 2
 		})
-		lg.States[i].Edges = out
 	}
 	// merge bisimilar states (same letter in, same acceptance, same
 	// edges by letter to the same classes): the quotient is still in SI
@@ -146,36 +146,41 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	return lg.automaton(a, keepDead, label, members)
 }
 
-// A letterGraph is an automaton whose edges each read one letter
-// (a valuation of the NumProps propositions, as an integer): its guards
-// are the letters' minterms.
+// A letterGraph is an automaton over an explicit alphabet, the
+// valuations of its NumProps propositions (letters, as integers), built
+// letter by letter: an edge's truth table holds the letters on which it
+// leads to its target, and its guard is computed once the graph is
+// complete (automaton).
 type letterGraph struct {
 	Automaton
-	minterms Guard // minterms[l]: letter l's cube
+	at map[int]int // target -> edge, for the state being built
 }
 
 func newLetterGraph(np int) *letterGraph {
-	nl := 1 << uint(np)
-	all := uint64(nl - 1)
-	g := &letterGraph{Automaton: Automaton{NumProps: np}, minterms: make(Guard, nl)}
-	for l := range g.minterms {
-		g.minterms[l] = Cube{Pos: uint64(l), Neg: ^uint64(l) & all}
-	}
-	return g
+	return &letterGraph{Automaton: Automaton{NumProps: np, tc: newTT(np)}, at: map[int]int{}}
 }
 
-// edge is an edge to state to on letter l (its guard shares the
-// graph's minterms).
-func (g *letterGraph) edge(l, to int) Edge { return Edge{To: to, Guard: g.minterms[l : l+1 : l+1]} }
+// begin starts the edges of the next state.
+func (g *letterGraph) begin() { clear(g.at) }
 
-// letter is the letter an edge of the graph reads.
-func letter(e *Edge) int { return int(e.Guard[0].Pos) }
+// read adds to state i (the one begun) an edge to state to on letter l:
+// one edge per target, in the order of their first letters.
+func (g *letterGraph) read(i, l, to int) {
+	if k, ok := g.at[to]; ok {
+		g.States[i].Edges[k].t.set(l)
+		return
+	}
+	t := g.tc.zero()
+	t.set(l)
+	g.at[to] = len(g.States[i].Edges)
+	g.States[i].Edges = append(g.States[i].Edges, Edge{To: to, Guard: ttGuard, t: t})
+}
 
 // automaton builds the automaton of the letter graph: the states
 // reachable from state 0 (from which an accepting cycle is reachable
 // unless keepDead), bisimilar ones merged when label is not nil
 // (siQuotient), and the letters of the edges from one state to one
-// target merged into one guard. An edge's letter stands for
+// target merged into one guard. Each letter of an edge stands for
 // members[letter] (all its class), or itself when members is nil.
 // Formula comes from a. An empty language gives a claim that blocks at
 // once.
@@ -215,7 +220,7 @@ func (g *letterGraph) automaton(a *Automaton, keepDead bool, label []int, member
 		classIdx[class[i]] = len(order)
 		order = append(order, i)
 	}
-	tc := newTT(np)
+	tc := g.tc
 	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
 	for _, i := range order {
 		st := State{Accepting: g.States[i].Accepting, End: g.States[i].End}
@@ -233,15 +238,20 @@ func (g *letterGraph) automaton(a *Automaton, keepDead bool, label []int, member
 				targets = append(targets, j)
 			}
 			if members == nil {
-				t.set(letter(&e))
+				t.orIn(e.t)
 				continue
 			}
-			for _, l := range members[letter(&e)] {
-				t.set(l)
-			}
+			e.t.each(func(l int) {
+				for _, m := range members[l] {
+					t.set(m)
+				}
+			})
 		}
-		for _, j := range targets {
-			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})
+		if len(targets) > 0 {
+			st.Edges = make([]Edge, len(targets))
+		}
+		for k, j := range targets {
+			st.Edges[k] = Edge{To: j, Guard: tc.dnf(tables[j])}
 		}
 		out.States = append(out.States, st)
 	}
@@ -338,9 +348,14 @@ func (g *letterGraph) siQuotient(live []bool, label []int) []int {
 		for i := 0; i < m; i++ {
 			var out [][2]int
 			for _, e := range g.States[i].Edges {
-				if p := [2]int{letter(&e), class[e.To]}; live[e.To] && !slices.Contains(out, p) {
-					out = append(out, p)
+				if !live[e.To] {
+					continue
 				}
+				e.t.each(func(l int) {
+					if p := [2]int{l, class[e.To]}; !slices.Contains(out, p) {
+						out = append(out, p)
+					}
+				})
 			}
 			sort.Slice(out, func(x, y int) bool {
 				if out[x][0] != out[y][0] {

@@ -102,16 +102,15 @@ func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	add(key{a.Init, -1, 0})
 	for i := 0; i < len(num.keys); i++ {
 		k := num.keys[i]
-		var out []Edge
+		lg.begin()
 		for _, x := range reps {
 			if k.b == x {
-				out = append(out, lg.edge(x, add(key{k.q, x, 0})))
+				lg.read(i, x, add(key{k.q, x, 0}))
 			}
 			for _, j := range jumps(k.q, x) {
-				out = append(out, lg.edge(x, add(key{j.to, x, j.c})))
+				lg.read(i, x, add(key{j.to, x, j.c}))
 			}
 		}
-		lg.States[i].Edges = out
 	}
 	return lg.automaton(a, keepDead, nil, nil)
 }
