@@ -20,6 +20,15 @@
 //     automaton of the negation): weak deterministic automaton by the
 //     powerset construction (Dax–Eisinger–Klaedtke), used when smaller.
 //
+// One automaton type, Automaton (automaton.go), serves every stage, as
+// Spot's twa does: the TGBA (generalized Büchi marks on edges), the Büchi
+// automaton (acceptance on states), the letter graphs of the SI normal
+// form and of the stutter closure, and products. The algorithms sit
+// beside it: scc.go (components, filtering), simulation.go, degen.go,
+// wdba.go, product.go (products, emptiness, lasso acceptance), stutter.go
+// (stutter invariance), stutterclose.go, sinormal.go, and output.go and
+// hoaprops.go (never claim, HOA, DOT).
+//
 // Limits: at most 64 propositions and 64 eventualities per formula, and a
 // work bound (DefaultMaxWork, Options.MaxWork) beyond which the
 // translation stops with "formula too large" (TryTranslate);

@@ -28,6 +28,9 @@ func (g Guard) Eval(v uint64) bool {
 	return false
 }
 
+// implies reports whether c implies d: d's literals are c's.
+func (c Cube) implies(d Cube) bool { return d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 }
+
 // IsTrue reports whether the guard is syntactically true.
 func (g Guard) IsTrue() bool {
 	for _, c := range g {
@@ -43,26 +46,45 @@ func popc(x uint64) int { return bits.OnesCount64(x) }
 // Format prints the guard in Promela syntax, as SPIN does:
 // (1), ((p) && (!q)) || ((r)).
 func (g Guard) Format(names []string) string {
+	return g.format(guardSyntax{"(0)", "(1)", " && ", " || ", true, func(i int) string { return propName(names, i) }})
+}
+
+// guardSyntax is how a guard is written: false, true, the operators, and
+// whether literals and cubes are parenthesized, with name(i) the name
+// of proposition i.
+type guardSyntax struct {
+	ff, tt, and, or string
+	paren           bool
+	name            func(i int) string
+}
+
+func (g Guard) format(s guardSyntax) string {
 	if len(g) == 0 {
-		return "(0)"
+		return s.ff
 	}
 	if g.IsTrue() {
-		return "(1)"
+		return s.tt
+	}
+	wrap := func(x string) string {
+		if s.paren {
+			return "(" + x + ")"
+		}
+		return x
 	}
 	var parts []string
 	for _, c := range g {
 		var lits []string
 		for i := 0; i < 64; i++ {
 			if c.Pos>>uint(i)&1 != 0 {
-				lits = append(lits, "("+propName(names, i)+")")
+				lits = append(lits, wrap(s.name(i)))
 			}
 			if c.Neg>>uint(i)&1 != 0 {
-				lits = append(lits, "(!"+propName(names, i)+")")
+				lits = append(lits, wrap("!"+s.name(i)))
 			}
 		}
-		parts = append(parts, "("+strings.Join(lits, " && ")+")")
+		parts = append(parts, wrap(strings.Join(lits, s.and)))
 	}
-	return strings.Join(parts, " || ")
+	return strings.Join(parts, s.or)
 }
 
 func propName(names []string, i int) string {
@@ -198,6 +220,54 @@ func (x ttab) equal(y ttab) bool {
 		}
 	}
 	return true
+}
+
+// has reports whether valuation l is in the table.
+func (x ttab) has(l int) bool { return x[l/64]>>(uint(l)%64)&1 != 0 }
+
+// set adds valuation l to the table.
+func (x ttab) set(l int) { x[l/64] |= 1 << (uint(l) % 64) }
+
+// each calls f with each valuation in the table, in increasing order.
+func (x ttab) each(f func(l int)) {
+	for k, v := range x {
+		for ; v != 0; v &= v - 1 {
+			f(64*k + bits.TrailingZeros64(v))
+		}
+	}
+}
+
+// meets reports whether the tables share a valuation.
+func (x ttab) meets(y ttab) bool {
+	for k, v := range x {
+		if v&y[k] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// orIn adds y's valuations to x.
+func (x ttab) orIn(y ttab) {
+	for k := range x {
+		x[k] |= y[k]
+	}
+}
+
+// or returns a new table, the union of x and y.
+func (x ttab) or(y ttab) ttab {
+	r := append(ttab(nil), x...)
+	r.orIn(y)
+	return r
+}
+
+// andNot returns a new table, x without y's valuations.
+func (x ttab) andNot(y ttab) ttab {
+	r := append(ttab(nil), x...)
+	for k := range r {
+		r[k] &^= y[k]
+	}
+	return r
 }
 
 // dnf converts a truth table into a small DNF: each uncovered minterm is

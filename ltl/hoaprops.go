@@ -92,7 +92,7 @@ func tautology(g Guard, budget *int) (taut, ok bool) {
 // are all accepting or all rejecting (HOA's weak), and whether moreover
 // each component is a single state (very-weak).
 func (a *Automaton) Weak() (weak, veryWeak bool) {
-	comp := a.sccs()
+	comp, _ := a.sccs()
 	size := map[int]int{}
 	acc := map[int]bool{}
 	weak, veryWeak = true, true
@@ -107,67 +107,4 @@ func (a *Automaton) Weak() (weak, veryWeak bool) {
 		acc[c] = a.States[q].Accepting
 	}
 	return weak, weak && veryWeak
-}
-
-// sccs numbers the strongly connected components of the automaton
-// (Tarjan's algorithm, iterative): comp[q] is q's component.
-func (a *Automaton) sccs() []int {
-	n := len(a.States)
-	index := make([]int, n)
-	low := make([]int, n)
-	comp := make([]int, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	type frame struct{ q, e int }
-	next, nc := 0, 0
-	for root := 0; root < n; root++ {
-		if index[root] >= 0 {
-			continue
-		}
-		call := []frame{{root, 0}}
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, root)
-		onStack[root] = true
-		for len(call) > 0 {
-			fr := &call[len(call)-1]
-			q := fr.q
-			if fr.e < len(a.States[q].Edges) {
-				r := a.States[q].Edges[fr.e].To
-				fr.e++
-				if index[r] < 0 {
-					index[r], low[r] = next, next
-					next++
-					stack = append(stack, r)
-					onStack[r] = true
-					call = append(call, frame{r, 0})
-				} else if onStack[r] && index[r] < low[q] {
-					low[q] = index[r]
-				}
-				continue
-			}
-			if low[q] == index[q] {
-				for {
-					r := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[r] = false
-					comp[r] = nc
-					if r == q {
-						break
-					}
-				}
-				nc++
-			}
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				if p := call[len(call)-1].q; low[q] < low[p] {
-					low[p] = low[q]
-				}
-			}
-		}
-	}
-	return comp
 }

@@ -183,74 +183,11 @@ func (l lasso) eval(f *Formula) []bool {
 	return v
 }
 
-// accepts decides whether the automaton accepts the lasso: the product of
-// the automaton with the lasso has a reachable cycle through an accepting
-// state.
-func (a *Automaton) accepts(l lasso) bool {
-	n := len(l.word)
-	idx := func(q, i int) int { return q*n + i }
-	p := &aut{n: len(a.States) * n, sacc: make([]bool, len(a.States)*n)}
-	p.edges = make([][]edge, p.n)
-	for q, s := range a.States {
-		for i := 0; i < n; i++ {
-			p.sacc[idx(q, i)] = s.Accepting
-			for _, e := range s.Edges {
-				if e.Guard.Eval(l.word[i]) {
-					p.edges[idx(q, i)] = append(p.edges[idx(q, i)], edge{dst: idx(e.To, l.succ(i)), g: Guard{{}}})
-				}
-			}
-		}
-	}
-	p.init = idx(a.Init, 0)
-	p = p.filter()
-	return len(p.edges[0]) > 0
-}
+// accepts decides whether the automaton accepts the lasso.
+func (a *Automaton) accepts(l lasso) bool { return a.Accepts(l.word[:l.loop], l.word[l.loop:]) }
 
 // productEmpty decides whether L(a) ∩ L(b) is empty.
-func productEmpty(a, b *Automaton) bool {
-	type ps struct{ p, q int }
-	index := map[ps]int{}
-	var states []ps
-	g := &aut{nacc: 2}
-	add := func(s ps) int {
-		if i, ok := index[s]; ok {
-			return i
-		}
-		index[s] = len(states)
-		states = append(states, s)
-		g.edges = append(g.edges, nil)
-		return len(states) - 1
-	}
-	add(ps{a.Init, b.Init})
-	for i := 0; i < len(states); i++ {
-		s := states[i]
-		var m uint64
-		if a.States[s.p].Accepting {
-			m |= 1
-		}
-		if b.States[s.q].Accepting {
-			m |= 2
-		}
-		for _, e := range a.States[s.p].Edges {
-			for _, f := range b.States[s.q].Edges {
-				if len(conjGuard(e.Guard, f.Guard)) == 0 {
-					continue
-				}
-				j := add(ps{e.To, f.To})
-				g.edges[i] = append(g.edges[i], edge{dst: j, g: Guard{{}}, marks: m})
-			}
-		}
-	}
-	g.n = len(states)
-	comp, nc := g.sccs()
-	acc, _, _ := g.sccInfo(comp, nc)
-	for _, x := range acc {
-		if x {
-			return false
-		}
-	}
-	return true
-}
+func productEmpty(a, b *Automaton) bool { return product(a, b).isEmpty() }
 
 func randLasso(r *rand.Rand, np int) lasso {
 	m := r.Intn(4)

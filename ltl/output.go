@@ -49,28 +49,7 @@ func (a *Automaton) NeverClaim(w io.Writer, names []string) {
 	fmt.Fprintf(bw, "}\n")
 }
 
-func hoaGuard(g Guard) string {
-	if len(g) == 0 {
-		return "f"
-	}
-	if g.IsTrue() {
-		return "t"
-	}
-	var parts []string
-	for _, c := range g {
-		var lits []string
-		for i := 0; i < 64; i++ {
-			if c.Pos>>uint(i)&1 != 0 {
-				lits = append(lits, itoa(i))
-			}
-			if c.Neg>>uint(i)&1 != 0 {
-				lits = append(lits, "!"+itoa(i))
-			}
-		}
-		parts = append(parts, strings.Join(lits, "&"))
-	}
-	return strings.Join(parts, " | ")
-}
+func hoaGuard(g Guard) string { return g.format(guardSyntax{"f", "t", "&", " | ", false, itoa}) }
 
 // HOA prints the automaton in the Hanoi Omega-Automata format (state-based
 // Büchi acceptance), with the properties it can tell (WriteHOA).
@@ -102,21 +81,28 @@ func hoaString(s string) string {
 }
 
 // HOAProperties lists the HOA properties of the automaton: those true by
-// construction (trans-labels explicit-labels state-acc no-univ-branch),
-// those checked (deterministic, complete, weak, very-weak, named only
-// when they hold), and the stutter property given in info.
+// construction (trans-labels explicit-labels no-univ-branch, and
+// state-acc or trans-acc), those checked (deterministic, complete, and
+// with state-based acceptance weak, very-weak, named only when they
+// hold), and the stutter property given in info.
 func (a *Automaton) HOAProperties(info HOAInfo) []string {
-	props := []string{"trans-labels", "explicit-labels", "state-acc", "no-univ-branch"}
+	acc := "state-acc"
+	if !a.stateBased() {
+		acc = "trans-acc"
+	}
+	props := []string{"trans-labels", "explicit-labels", acc, "no-univ-branch"}
 	if a.Deterministic() {
 		props = append(props, "deterministic")
 	}
 	if c, ok := a.Complete(); c && ok {
 		props = append(props, "complete")
 	}
-	if weak, very := a.Weak(); very {
-		props = append(props, "very-weak")
-	} else if weak {
-		props = append(props, "weak")
+	if a.stateBased() {
+		if weak, very := a.Weak(); very {
+			props = append(props, "very-weak")
+		} else if weak {
+			props = append(props, "weak")
+		}
 	}
 	switch {
 	case info.StutterInvariant:
@@ -128,8 +114,8 @@ func (a *Automaton) HOAProperties(info HOAInfo) []string {
 }
 
 // WriteHOA prints the automaton in the Hanoi Omega-Automata format
-// (state-based Büchi acceptance): name (the formula), tool (from info),
-// and the properties of HOAProperties.
+// (Büchi acceptance on states, or generalized Büchi on edges): name (the
+// formula), tool (from info), and the properties of HOAProperties.
 func (a *Automaton) WriteHOA(w io.Writer, names []string, info HOAInfo) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
@@ -152,18 +138,51 @@ func (a *Automaton) WriteHOA(w io.Writer, names []string, info HOAInfo) {
 		}
 		fmt.Fprintf(bw, " %s", hoaString(n))
 	}
-	fmt.Fprintf(bw, "\nacc-name: Buchi\nAcceptance: 1 Inf(0)\nproperties: %s\n--BODY--\n", strings.Join(a.HOAProperties(info), " "))
+	fmt.Fprintf(bw, "\n%s\nproperties: %s\n--BODY--\n", a.hoaAcceptance(), strings.Join(a.HOAProperties(info), " "))
 	for i, s := range a.States {
 		fmt.Fprintf(bw, "State: %d %s", i, hoaString(s.Name))
-		if s.Accepting {
+		if a.stateBased() && s.Accepting {
 			fmt.Fprintf(bw, " {0}")
 		}
 		fmt.Fprintf(bw, "\n")
 		for _, e := range s.Edges {
-			fmt.Fprintf(bw, "[%s] %d\n", hoaGuard(e.Guard), e.To)
+			fmt.Fprintf(bw, "[%s] %d%s\n", hoaGuard(e.Guard), e.To, a.hoaMarks(e.Marks))
 		}
 	}
 	fmt.Fprintf(bw, "--END--\n")
+}
+
+// hoaAcceptance is the acc-name and Acceptance lines of the automaton's
+// acceptance condition: Büchi, generalized Büchi with NumSets sets, or
+// all (no set: every infinite run accepted).
+func (a *Automaton) hoaAcceptance() string {
+	n := a.numSets()
+	switch n {
+	case 0:
+		return "acc-name: all\nAcceptance: 0 t"
+	case 1:
+		return "acc-name: Buchi\nAcceptance: 1 Inf(0)"
+	}
+	infs := make([]string, n)
+	for i := range infs {
+		infs[i] = "Inf(" + itoa(i) + ")"
+	}
+	return "acc-name: generalized-Buchi " + itoa(n) + "\nAcceptance: " + itoa(n) + " " + strings.Join(infs, "&")
+}
+
+// hoaMarks is an edge's acceptance sets in HOA syntax (" {0 2}"), empty
+// with state-based acceptance or no set.
+func (a *Automaton) hoaMarks(m uint64) string {
+	if a.stateBased() || m == 0 {
+		return ""
+	}
+	var sets []string
+	for i := 0; i < 64; i++ {
+		if m>>uint(i)&1 != 0 {
+			sets = append(sets, itoa(i))
+		}
+	}
+	return " {" + strings.Join(sets, " ") + "}"
 }
 
 // DOT prints the automaton in Graphviz's DOT language.

@@ -88,6 +88,20 @@ func (fc *factory) mk(op Op, prop int, args []*Formula) *Formula {
 
 func (fc *factory) susp(f *Formula) bool { return fc.ev[f.id] && fc.un[f.id] }
 
+// isEv reports whether f is a pure eventuality (F f ≡ f), isUn whether
+// it is purely universal (G f ≡ f).
+func (fc *factory) isEv(f *Formula) bool { return fc.ev[f.id] }
+func (fc *factory) isUn(f *Formula) bool { return fc.un[f.id] }
+
+// each returns op applied to each of xs, in a new slice.
+func (fc *factory) each(op func(*Formula) *Formula, xs []*Formula) []*Formula {
+	out := make([]*Formula, len(xs))
+	for i, x := range xs {
+		out[i] = op(x)
+	}
+	return out
+}
+
 func (fc *factory) prop(i int, neg bool) *Formula {
 	p := fc.mk(OpProp, i, nil)
 	if neg {
@@ -522,13 +536,7 @@ func (fc *factory) nary(op Op, args []*Formula) *Formula {
 				}
 			}
 		}
-		out := xs[:0:0]
-		for i, x := range xs {
-			if !removed[i] {
-				out = append(out, x)
-			}
-		}
-		xs = out
+		xs = kept(xs, removed)
 	}
 	if len(xs) == 1 {
 		return xs[0]
@@ -554,58 +562,28 @@ func (fc *factory) ev1(a *Formula) *Formula {
 	case OpUntil:
 		return fc.ev1(a.Args[1])
 	case OpAnd:
-		var s, r []*Formula
-		for _, x := range a.Args {
-			if fc.susp(x) {
-				s = append(s, x)
-			} else {
-				r = append(r, x)
-			}
-		}
-		if len(s) > 0 {
+		if s, r := split(a.Args, fc.susp); len(s) > 0 {
 			return fc.and(append(s, fc.ev1(fc.and(r...)))...)
 		}
 	case OpOr:
-		var s, r []*Formula
 		for _, x := range a.Args {
+			// F(G a || r) is true when !a implies r.
 			if x.Op == OpAlways {
-				// F(G a || r) is true when !a implies r.
-				var rest []*Formula
-				for _, y := range a.Args {
-					if y != x {
-						rest = append(rest, y)
-					}
-				}
+				_, rest := split(a.Args, func(y *Formula) bool { return y == x })
 				if fc.implies(fc.neg(x.Args[0]), fc.or(rest...)) {
 					return fc.tt
 				}
 			}
-			if fc.ev[x.id] {
-				s = append(s, x)
-			} else {
-				r = append(r, x)
-			}
 		}
-		if len(s) > 0 {
+		if s, r := split(a.Args, fc.isEv); len(s) > 0 {
 			return fc.or(append(s, fc.ev1(fc.or(r...)))...)
 		}
 	case OpAlways:
 		// FG(a || u) = FG a || F u for a purely universal u.
 		if x := a.Args[0]; x.Op == OpOr {
-			var u, r []*Formula
-			for _, y := range x.Args {
-				if fc.un[y.id] {
-					u = append(u, y)
-				} else {
-					r = append(r, y)
-				}
-			}
-			if len(u) > 0 {
-				out := []*Formula{fc.ev1(fc.alw(fc.or(r...)))}
-				for _, y := range u {
-					out = append(out, fc.ev1(y))
-				}
-				return fc.or(out...)
+			if u, r := split(x.Args, fc.isUn); len(u) > 0 {
+				fg := fc.ev1(fc.alw(fc.or(r...))) // first: interning order is formula order
+				return fc.or(append([]*Formula{fg}, fc.each(fc.ev1, u)...)...)
 			}
 		}
 	}
@@ -625,40 +603,17 @@ func (fc *factory) alw(a *Formula) *Formula {
 	case OpWeakUntil:
 		return fc.alw(fc.or(a.Args[0], a.Args[1]))
 	case OpOr:
-		var s, r []*Formula
-		for _, x := range a.Args {
-			if fc.susp(x) {
-				s = append(s, x)
-			} else {
-				r = append(r, x)
-			}
-		}
-		if len(s) > 0 {
+		if s, r := split(a.Args, fc.susp); len(s) > 0 {
 			return fc.or(append(s, fc.alw(fc.or(r...)))...)
 		}
 	case OpAnd: // G(a && b) = G a && G b
-		xs := make([]*Formula, len(a.Args))
-		for i, x := range a.Args {
-			xs[i] = fc.alw(x)
-		}
-		return fc.and(xs...)
+		return fc.and(fc.each(fc.alw, a.Args)...)
 	case OpEventually:
 		// GF(a && e) = GF a && G e for a pure eventuality e.
 		if x := a.Args[0]; x.Op == OpAnd {
-			var e, r []*Formula
-			for _, y := range x.Args {
-				if fc.ev[y.id] {
-					e = append(e, y)
-				} else {
-					r = append(r, y)
-				}
-			}
-			if len(e) > 0 {
-				out := []*Formula{fc.alw(fc.ev1(fc.and(r...)))}
-				for _, y := range e {
-					out = append(out, fc.alw(y))
-				}
-				return fc.and(out...)
+			if e, r := split(x.Args, fc.isEv); len(e) > 0 {
+				gf := fc.alw(fc.ev1(fc.and(r...))) // first: interning order is formula order
+				return fc.and(append([]*Formula{gf}, fc.each(fc.alw, e)...)...)
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package ltl
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // MaxSIProps bounds the propositions of an automaton that SINormalForm
 // converts: its states are indexed by letters of 2^AP, so the size grows
@@ -27,9 +30,7 @@ const MaxSIProps = 8
 // The construction is language-preserving only when L(a) is stutter-
 // invariant (Theorem 2's proof uses it); the caller must check that (for
 // instance with StutterInvariant on the formula).
-func SINormalForm(a *Automaton) *Automaton {
-	return siNormalForm(a, false)
-}
+func SINormalForm(a *Automaton) *Automaton { return siNormalForm(a, false) }
 
 // SINormalFormPrefixes is SINormalForm keeping every state reachable from
 // s_init, also those from which no accepting cycle is reachable (the raw
@@ -41,9 +42,7 @@ func SINormalForm(a *Automaton) *Automaton {
 // stuttering property of Definition 12 for finite runs as well: reading
 // its letter once more leads to itself or to its twin, which has its
 // other edges.
-func SINormalFormPrefixes(a *Automaton) *Automaton {
-	return siNormalForm(a, true)
-}
+func SINormalFormPrefixes(a *Automaton) *Automaton { return siNormalForm(a, true) }
 
 func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
@@ -51,20 +50,6 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		return nil
 	}
 	nl := 1 << uint(np) // letters 0..nl-1
-	n := len(a.States)
-	// succ[q][b]: the targets of q on letter b
-	succ := make([][][]int, n)
-	for q, s := range a.States {
-		succ[q] = make([][]int, nl)
-		for _, e := range s.Edges {
-			for b := 0; b < nl; b++ {
-				if e.Guard.Eval(uint64(b)) && !containsInt(succ[q][b], e.To) {
-					succ[q][b] = append(succ[q][b], e.To)
-				}
-			}
-		}
-	}
-	// omega[b][q]: b^ω ∈ L(q)
 	// Letters on which every edge of a agrees are one letter for the
 	// construction: it runs over one representative per class (reps),
 	// and an edge on a representative stands for its whole class
@@ -74,33 +59,32 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 	// interpretation, and a step that changes no proposition changes no
 	// class.
 	reps, members := letterClasses(a, nl)
+	succ := a.letterSucc(nl, reps) // succ[q][b]: the targets of q on letter b
+	// omega[b][q]: b^ω ∈ L(q)
 	omega := make([][]bool, nl)
 	for _, b := range reps {
-		omega[b] = letterOmega(a, succ, b)
+		omega[b] = a.letterOmega(succ, b)
 	}
-
 	type key struct {
 		kind int // 0, 1, 2 as in the paper; 3 for s_init
 		q, a int
 	}
-	index := map[key]int{}
-	var keys []key
-	var edges [][]siEdge
+	lg := newLetterGraph(np)
+	num := newNumbering[key]()
 	add := func(k key) int {
-		if i, ok := index[k]; ok {
-			return i
+		i, isNew := num.add(k)
+		if isNew {
+			st := State{Accepting: k.kind == 2 || (k.kind == 0 && a.States[k.q].Accepting)}
+			st.End = (k.kind == 0 || k.kind == 1) && a.States[k.q].End
+			lg.States = append(lg.States, st)
 		}
-		index[k] = len(keys)
-		keys = append(keys, k)
-		edges = append(edges, nil)
-		return len(keys) - 1
+		return i
 	}
-	acc := func(k key) bool { return k.kind == 2 || (k.kind == 0 && a.States[k.q].Accepting) }
 	add(key{kind: 3})
-	for i := 0; i < len(keys); i++ {
-		k := keys[i]
-		var out []siEdge
-		to := func(b int, t key) { out = append(out, siEdge{letter: b, to: add(t)}) }
+	for i := 0; i < len(num.keys); i++ {
+		k := num.keys[i]
+		lg.begin()
+		to := func(b int, t key) { lg.read(i, b, add(t)) }
 		switch k.kind {
 		case 3: // s_init: (8) and (9)
 			for _, b := range reps {
@@ -144,42 +128,86 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		// found before the search wanders through the rest (petersonN's
 		// starvation: 273 states with the usual claim, and over 10
 		// million without a verdict when these edges came last).
+		out := lg.States[i].Edges
 		sort.SliceStable(out, func(x, y int) bool {
-			return keys[out[x].to].kind == 2 && keys[out[y].to].kind != 2
+			return num.keys[out[x].To].kind == 2 && num.keys[out[y].To].kind != 2
 		})
-		edges[i] = out
-	}
-	// keep the states from which an accepting cycle is reachable
-	m := len(keys)
-	sacc := make([]bool, m)
-	send := make([]bool, m)
-	for i, k := range keys {
-		sacc[i] = acc(k)
-		send[i] = (k.kind == 0 || k.kind == 1) && a.States[k.q].End
-	}
-	live := allStates(m)
-	if !keepDead {
-		live = liveStates(m, edges, sacc)
-	}
-	if !live[0] {
-		// empty language: a claim that blocks at once
-		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
 	}
 	// merge bisimilar states (same letter in, same acceptance, same
 	// edges by letter to the same classes): the quotient is still in SI
 	// normal form and has the same language
-	label := make([]int, m)
-	for i, k := range keys {
+	label := make([]int, len(num.keys))
+	for i, k := range num.keys {
 		label[i] = k.a
 		if k.kind == 3 {
 			label[i] = -1
 		}
 	}
-	class := siQuotient(m, edges, sacc, send, live, label)
+	return lg.automaton(a, keepDead, label, members)
+}
+
+// A letterGraph is an automaton over an explicit alphabet, the
+// valuations of its NumProps propositions (letters, as integers), built
+// letter by letter: an edge's truth table holds the letters on which it
+// leads to its target, and its guard is computed once the graph is
+// complete (automaton).
+type letterGraph struct {
+	Automaton
+	at map[int]int // target -> edge, for the state being built
+}
+
+func newLetterGraph(np int) *letterGraph {
+	return &letterGraph{Automaton: Automaton{NumProps: np, tc: newTT(np)}, at: map[int]int{}}
+}
+
+// begin starts the edges of the next state.
+func (g *letterGraph) begin() { clear(g.at) }
+
+// read adds to state i (the one begun) an edge to state to on letter l:
+// one edge per target, in the order of their first letters.
+func (g *letterGraph) read(i, l, to int) {
+	if k, ok := g.at[to]; ok {
+		g.States[i].Edges[k].t.set(l)
+		return
+	}
+	t := g.tc.zero()
+	t.set(l)
+	g.at[to] = len(g.States[i].Edges)
+	g.States[i].Edges = append(g.States[i].Edges, Edge{To: to, Guard: ttGuard, t: t})
+}
+
+// automaton builds the automaton of the letter graph: the states
+// reachable from state 0 (from which an accepting cycle is reachable
+// unless keepDead), bisimilar ones merged when label is not nil
+// (siQuotient), and the letters of the edges from one state to one
+// target merged into one guard. Each letter of an edge stands for
+// members[letter] (all its class), or itself when members is nil.
+// Formula comes from a. An empty language gives a claim that blocks at
+// once.
+func (g *letterGraph) automaton(a *Automaton, keepDead bool, label []int, members [][]int) *Automaton {
+	m := len(g.States)
+	live := make([]bool, m)
+	for i := range live {
+		live[i] = true
+	}
+	if !keepDead {
+		live, _, _ = g.live()
+	}
+	np := g.NumProps
+	if !live[0] {
+		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
+	}
+	class := make([]int, m)
+	for i := range class {
+		class[i] = i
+	}
+	if label != nil {
+		class = g.siQuotient(live, label)
+	}
 	newIdx := make([]int, m)
 	classIdx := map[int]int{}
 	var order []int
-	for i := range keys {
+	for i := range newIdx {
 		newIdx[i] = -1
 		if !live[i] {
 			continue
@@ -192,27 +220,14 @@ func siNormalForm(a *Automaton, keepDead bool) *Automaton {
 		classIdx[class[i]] = len(order)
 		order = append(order, i)
 	}
-	return letterAutomaton(a, np, order, newIdx, sacc, send, edges, members)
-}
-
-type siEdge struct{ letter, to int }
-
-// letterAutomaton builds the automaton of an explicit letter graph: its
-// states are order (old state i becomes newIdx[i]; edges into states with
-// newIdx -1 are dropped), accepting as acc says, ends (State.End) as end
-// says, and the letters of the
-// edges from one state to one target are merged into one guard. An edge's
-// letter stands for members[letter] (all its class), or itself when
-// members is nil. Formula comes from a.
-func letterAutomaton(a *Automaton, np int, order, newIdx []int, acc, end []bool, edges [][]siEdge, members [][]int) *Automaton {
-	tc := newTT(np)
+	tc := g.tc
 	out := &Automaton{Init: 0, NumProps: np, Formula: a.Formula}
 	for _, i := range order {
-		st := State{Accepting: acc[i], End: end[i]}
+		st := State{Accepting: g.States[i].Accepting, End: g.States[i].End}
 		var targets []int
 		tables := map[int]ttab{}
-		for _, e := range edges[i] {
-			j := newIdx[e.to]
+		for _, e := range g.States[i].Edges {
+			j := newIdx[e.To]
 			if j < 0 {
 				continue
 			}
@@ -223,15 +238,20 @@ func letterAutomaton(a *Automaton, np int, order, newIdx []int, acc, end []bool,
 				targets = append(targets, j)
 			}
 			if members == nil {
-				t[e.letter/64] |= 1 << uint(e.letter%64)
+				t.orIn(e.t)
 				continue
 			}
-			for _, l := range members[e.letter] {
-				t[l/64] |= 1 << uint(l%64)
-			}
+			e.t.each(func(l int) {
+				for _, m := range members[l] {
+					t.set(m)
+				}
+			})
 		}
-		for _, j := range targets {
-			st.Edges = append(st.Edges, Edge{To: j, Guard: tc.dnf(tables[j])})
+		if len(targets) > 0 {
+			st.Edges = make([]Edge, len(targets))
+		}
+		for k, j := range targets {
+			st.Edges[k] = Edge{To: j, Guard: tc.dnf(tables[j])}
 		}
 		out.States = append(out.States, st)
 	}
@@ -267,14 +287,30 @@ func letterClasses(a *Automaton, nl int) (reps []int, members [][]int) {
 	return reps, members
 }
 
+// letterSucc expands the guards into the relation over the letters of
+// reps (of nl letters): succ[q][b] are the targets of q on letter b.
+func (a *Automaton) letterSucc(nl int, reps []int) [][][]int {
+	succ := make([][][]int, len(a.States))
+	for q, s := range a.States {
+		succ[q] = make([][]int, nl)
+		for _, e := range s.Edges {
+			for _, b := range reps {
+				if e.Guard.Eval(uint64(b)) && !slices.Contains(succ[q][b], e.To) {
+					succ[q][b] = append(succ[q][b], e.To)
+				}
+			}
+		}
+	}
+	return succ
+}
+
 // siQuotient partitions the live states of an SI normal form graph into
 // classes of bisimilar states: two states are in one class when they are
 // entered on the same letter (label; -1 for the initial state, which is
 // alone in its class), are both accepting or both not, both ends
-// (State.End) or both not, and have, letter
-// by letter, edges into the same classes (dead targets ignored). It
-// refines the partition by those signatures until it is stable and
-// returns each state's class.
+// (State.End) or both not, and have, letter by letter, edges into the
+// same classes (dead targets ignored). It refines the partition by those
+// signatures until it is stable and returns each state's class.
 //
 // The quotient keeps Definition 12: edges into a class carry its letter;
 // the one a_s-edge of each member leads into one class, so the class has
@@ -282,22 +318,16 @@ func letterClasses(a *Automaton, nl int) (reps []int, members [][]int) {
 // member's non-accepting twin s# has the member's edges, so its class
 // has the class's. Merging bisimilar states, acceptance respected,
 // changes no accepted word.
-func siQuotient(m int, edges [][]siEdge, acc, end, live []bool, label []int) []int {
+func (g *letterGraph) siQuotient(live []bool, label []int) []int {
+	m := len(g.States)
 	class := make([]int, m)
 	ids := map[string]int{}
-	sig := func(parts ...int) string {
-		b := make([]byte, 0, 4*len(parts))
-		for _, p := range parts {
-			b = append(b, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
-		}
-		return string(b)
-	}
 	for i := 0; i < m; i++ {
 		a := 0
-		if acc[i] {
+		if g.States[i].Accepting {
 			a = 1
 		}
-		if end[i] {
+		if g.States[i].End {
 			a += 2
 		}
 		k := sig(label[i], a)
@@ -317,21 +347,15 @@ func siQuotient(m int, edges [][]siEdge, acc, end, live []bool, label []int) []i
 		next := make([]int, m)
 		for i := 0; i < m; i++ {
 			var out [][2]int
-			for _, e := range edges[i] {
-				if !live[e.to] {
+			for _, e := range g.States[i].Edges {
+				if !live[e.To] {
 					continue
 				}
-				p := [2]int{e.letter, class[e.to]}
-				dup := false
-				for _, q := range out {
-					if q == p {
-						dup = true
-						break
+				e.t.each(func(l int) {
+					if p := [2]int{l, class[e.To]}; !slices.Contains(out, p) {
+						out = append(out, p)
 					}
-				}
-				if !dup {
-					out = append(out, p)
-				}
+				})
 			}
 			sort.Slice(out, func(x, y int) bool {
 				if out[x][0] != out[y][0] {
@@ -359,139 +383,25 @@ func siQuotient(m int, edges [][]siEdge, acc, end, live []bool, label []int) []i
 	}
 }
 
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+// sig encodes integers as a map key.
+func sig(parts ...int) string {
+	b := make([]byte, 0, 4*len(parts))
+	for _, p := range parts {
+		b = append(b, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
 	}
-	return false
+	return string(b)
 }
 
 // letterOmega returns, for every state q, whether b^ω ∈ L(q): some
 // accepting state on a cycle of b-edges is reachable from q by b-edges.
-func letterOmega(a *Automaton, succ [][][]int, b int) []bool {
-	n := len(a.States)
-	edges := make([][]siEdge, n)
-	sacc := make([]bool, n)
+func (a *Automaton) letterOmega(succ [][][]int, b int) []bool {
+	g := &Automaton{States: make([]State, len(a.States))}
 	for q := range a.States {
-		sacc[q] = a.States[q].Accepting
+		g.States[q].Accepting = a.States[q].Accepting
 		for _, r := range succ[q][b] {
-			edges[q] = append(edges[q], siEdge{letter: b, to: r})
+			g.States[q].Edges = append(g.States[q].Edges, Edge{To: r})
 		}
 	}
-	return liveStates(n, edges, sacc)
-}
-
-// allStates returns n trues: every state kept.
-func allStates(n int) []bool {
-	all := make([]bool, n)
-	for i := range all {
-		all[i] = true
-	}
-	return all
-}
-
-// liveStates returns the states of a graph from which a cycle through an
-// accepting state is reachable.
-func liveStates(n int, edges [][]siEdge, acc []bool) []bool {
-	// accepting states on a cycle: in an SCC with an edge inside it
-	comp := sccOf(n, edges)
-	var seeds []int
-	for x := 0; x < n; x++ {
-		if !acc[x] {
-			continue
-		}
-		for _, e := range edges[x] {
-			if comp[e.to] == comp[x] {
-				seeds = append(seeds, x)
-				break
-			}
-		}
-	}
-	// backward reachability from them
-	rev := make([][]int, n)
-	for x := 0; x < n; x++ {
-		for _, e := range edges[x] {
-			rev[e.to] = append(rev[e.to], x)
-		}
-	}
-	live := make([]bool, n)
-	stack := seeds
-	for _, f := range seeds {
-		live[f] = true
-	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, y := range rev[x] {
-			if !live[y] {
-				live[y] = true
-				stack = append(stack, y)
-			}
-		}
-	}
+	live, _, _ := g.live()
 	return live
-}
-
-// sccOf numbers the strongly connected components of a graph (Tarjan's
-// algorithm, iterative).
-func sccOf(n int, edges [][]siEdge) []int {
-	index := make([]int, n)
-	low := make([]int, n)
-	on := make([]bool, n)
-	comp := make([]int, n)
-	for i := range index {
-		index[i] = -1
-	}
-	type fr struct{ v, e int }
-	var stack []int
-	var frames []fr
-	next, nc := 0, 0
-	for root := 0; root < n; root++ {
-		if index[root] >= 0 {
-			continue
-		}
-		frames = append(frames[:0], fr{root, 0})
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, root)
-		on[root] = true
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			v := f.v
-			if f.e < len(edges[v]) {
-				w := edges[v][f.e].to
-				f.e++
-				if index[w] < 0 {
-					index[w], low[w] = next, next
-					next++
-					stack = append(stack, w)
-					on[w] = true
-					frames = append(frames, fr{w, 0})
-				} else if on[w] {
-					low[v] = min(low[v], index[w])
-				}
-				continue
-			}
-			if low[v] == index[v] {
-				for {
-					x := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					on[x] = false
-					comp[x] = nc
-					if x == v {
-						break
-					}
-				}
-				nc++
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				u := frames[len(frames)-1].v
-				low[u] = min(low[u], low[v])
-			}
-		}
-	}
-	return comp
 }

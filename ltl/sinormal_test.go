@@ -2,6 +2,7 @@ package ltl
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -9,18 +10,11 @@ import (
 // letters: rel[s][b] are the targets of s on letter b.
 func letterEdges(a *Automaton) [][][]int {
 	nl := 1 << uint(a.NumProps)
-	rel := make([][][]int, len(a.States))
-	for q, s := range a.States {
-		rel[q] = make([][]int, nl)
-		for _, e := range s.Edges {
-			for b := 0; b < nl; b++ {
-				if e.Guard.Eval(uint64(b)) && !containsInt(rel[q][b], e.To) {
-					rel[q][b] = append(rel[q][b], e.To)
-				}
-			}
-		}
+	all := make([]int, nl)
+	for b := range all {
+		all[b] = b
 	}
-	return rel
+	return a.letterSucc(nl, all)
 }
 
 // checkDef12 reports the first way in which a is not in SI normal form
@@ -62,7 +56,7 @@ func checkDef12(a *Automaton) string {
 				return false
 			}
 			for _, t := range rel[x][b] {
-				if !containsInt(rel[y][b], t) {
+				if !slices.Contains(rel[y][b], t) {
 					return false
 				}
 			}

@@ -1,5 +1,7 @@
 package ltl
 
+import "slices"
+
 // StutterInvariant reports whether the language of f is invariant under
 // stuttering (repeating or removing repeated letters). X-free formulas
 // are; otherwise the automata-based check of Michaud and Duret-Lutz
@@ -46,45 +48,40 @@ func stutterInvariant1(f *Formula) (si, decided bool) {
 	if ca == nil || cb == nil {
 		return false, false // too large
 	}
-	return intersectionEmpty(ca, cb), true
+	return product(ca, cb).isEmpty(), true
 }
 
 // closure adds, for edges x -g-> y and y -h-> z, an edge x -(g∧h)-> z
 // (to a fixed point): the automaton then also accepts every word obtained
 // by removing a duplicated letter. State-based acceptance is kept by
-// marking a shortcut as visiting y: we use a transition-based view where
-// an edge is accepting if its source, or any skipped state, is accepting.
-func (a *Automaton) closure() *tAut {
-	n := len(a.States)
-	t := &tAut{n: n, init: a.Init}
-	type key struct {
-		to  int
-		acc bool
-	}
-	t.edges = make([][]tEdge, n)
+// marking a shortcut as visiting y: the closure has edge-based Büchi
+// acceptance, an edge accepting if its source, or any skipped state, is
+// accepting. It returns nil when a state gets more than 2000 edges.
+func (a *Automaton) closure() *Automaton {
+	t := &Automaton{States: make([]State, len(a.States)), Init: a.Init, NumProps: a.NumProps, Acc: EdgeGenBuchi, NumSets: 1}
 	for i, s := range a.States {
 		for _, e := range s.Edges {
-			t.edges[i] = append(t.edges[i], tEdge{to: e.To, g: e.Guard, acc: s.Accepting})
+			t.States[i].Edges = append(t.States[i].Edges, Edge{To: e.To, Guard: e.Guard, Marks: a.marksOf(i, &e)})
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for x := 0; x < n; x++ {
-			for i := 0; i < len(t.edges[x]); i++ {
-				e1 := t.edges[x][i]
-				for _, e2 := range t.edges[e1.to] {
-					g := conjGuard(e1.g, e2.g)
+		for x := range t.States {
+			for i := 0; i < len(t.States[x].Edges); i++ {
+				e1 := t.States[x].Edges[i]
+				for _, e2 := range t.States[e1.To].Edges {
+					g := conjGuard(e1.Guard, e2.Guard)
 					if len(g) == 0 {
 						continue
 					}
-					ne := tEdge{to: e2.to, g: g, acc: e1.acc || e2.acc}
+					ne := Edge{To: e2.To, Guard: g, Marks: e1.Marks | e2.Marks}
 					if !t.covered(x, ne) {
-						t.edges[x] = append(t.edges[x], ne)
+						t.States[x].Edges = append(t.States[x].Edges, ne)
 						changed = true
 					}
 				}
 			}
-			if len(t.edges[x]) > 2000 {
+			if len(t.States[x].Edges) > 2000 {
 				return nil
 			}
 		}
@@ -92,20 +89,11 @@ func (a *Automaton) closure() *tAut {
 	return t
 }
 
-type tEdge struct {
-	to  int
-	g   Guard
-	acc bool
-}
-
-type tAut struct {
-	n, init int
-	edges   [][]tEdge
-}
-
-func (t *tAut) covered(x int, e tEdge) bool {
-	for _, f := range t.edges[x] {
-		if f.to == e.to && (f.acc || !e.acc) && guardImplies(e.g, f.g) {
+// covered reports whether an edge of x to e's target with at least e's
+// marks reads every letter e reads.
+func (a *Automaton) covered(x int, e Edge) bool {
+	for _, f := range a.States[x].Edges {
+		if f.To == e.To && e.Marks&^f.Marks == 0 && guardImplies(e.Guard, f.Guard) {
 			return true
 		}
 	}
@@ -129,72 +117,7 @@ func conjGuard(g, h Guard) Guard {
 // cube of h.
 func guardImplies(g, h Guard) bool {
 	for _, c := range g {
-		ok := false
-		for _, d := range h {
-			if d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// intersectionEmpty decides whether two transition-accepting automata
-// (Büchi acceptance on edges) have an empty intersection, by searching the
-// product for a cycle that contains edges accepting for each side.
-func intersectionEmpty(a, b *tAut) bool {
-	// Product states; generalized acceptance with 2 sets; SCC-based check.
-	type ps struct{ p, q int }
-	index := map[ps]int{}
-	var states []ps
-	type pe struct {
-		to  int
-		acc uint8
-	}
-	var edges [][]pe
-	add := func(s ps) int {
-		if i, ok := index[s]; ok {
-			return i
-		}
-		index[s] = len(states)
-		states = append(states, s)
-		edges = append(edges, nil)
-		return len(states) - 1
-	}
-	add(ps{a.init, b.init})
-	for i := 0; i < len(states); i++ {
-		s := states[i]
-		for _, e := range a.edges[s.p] {
-			for _, f := range b.edges[s.q] {
-				if len(conjGuard(e.g, f.g)) == 0 {
-					continue
-				}
-				var m uint8
-				if e.acc {
-					m |= 1
-				}
-				if f.acc {
-					m |= 2
-				}
-				j := add(ps{e.to, f.to})
-				edges[i] = append(edges[i], pe{j, m})
-			}
-		}
-	}
-	g := &aut{n: len(states), nacc: 2, edges: make([][]edge, len(states))}
-	for i, es := range edges {
-		for _, e := range es {
-			g.edges[i] = append(g.edges[i], edge{dst: e.to, g: Guard{{}}, marks: uint64(e.acc)})
-		}
-	}
-	comp, nc := g.sccs()
-	acc, _, _ := g.sccInfo(comp, nc)
-	for _, x := range acc {
-		if x {
+		if !slices.ContainsFunc(h, c.implies) {
 			return false
 		}
 	}

@@ -33,9 +33,7 @@ package ltl
 // that N' follows on any stuttering of w. So L(N') is exactly the class
 // closure of L(a). Only states from which an accepting cycle is reachable
 // are kept.
-func StutterClosure(a *Automaton) *Automaton {
-	return stutterClosure(a, false)
-}
+func StutterClosure(a *Automaton) *Automaton { return stutterClosure(a, false) }
 
 // StutterClosurePrefixes is StutterClosure keeping every state reachable
 // from the initial one, also those from which no accepting cycle is
@@ -45,9 +43,7 @@ func StutterClosure(a *Automaton) *Automaton {
 // on it exactly when a does on such a word. A search for a claim's end,
 // and a system's assertions in a search with a claim, depend on those
 // runs, which StutterClosure cuts where a would block later.
-func StutterClosurePrefixes(a *Automaton) *Automaton {
-	return stutterClosure(a, true)
-}
+func StutterClosurePrefixes(a *Automaton) *Automaton { return stutterClosure(a, true) }
 
 func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	np := a.NumProps
@@ -60,18 +56,7 @@ func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 	for b := range reps {
 		reps[b] = b
 	}
-	// succ[q][b]: a's targets from q on letter b (representatives only)
-	succ := make([][][]int, n)
-	for q, s := range a.States {
-		succ[q] = make([][]int, nl)
-		for _, e := range s.Edges {
-			for _, b := range reps {
-				if e.Guard.Eval(uint64(b)) && !containsInt(succ[q][b], e.To) {
-					succ[q][b] = append(succ[q][b], e.To)
-				}
-			}
-		}
-	}
+	succ := a.letterSucc(nl, reps) // succ[q][b]: a's targets from q on letter b
 	// jumps(q, b): the (q', c') reached by n >= 1 b-edges from q
 	type jump struct{ to, c int }
 	memo := map[[2]int][]jump{}
@@ -105,104 +90,27 @@ func stutterClosure(a *Automaton, keepDead bool) *Automaton {
 		return out
 	}
 	type key struct{ q, b, c int } // b == -1: the initial state
-	index := map[key]int{}
-	var keys []key
-	var edges [][]siEdge
+	lg := newLetterGraph(np)
+	num := newNumbering[key]()
 	add := func(k key) int {
-		if i, ok := index[k]; ok {
-			return i
+		i, isNew := num.add(k)
+		if isNew {
+			lg.States = append(lg.States, State{Accepting: k.c == 1, End: a.States[k.q].End})
 		}
-		index[k] = len(keys)
-		keys = append(keys, k)
-		edges = append(edges, nil)
-		return len(keys) - 1
+		return i
 	}
 	add(key{a.Init, -1, 0})
-	for i := 0; i < len(keys); i++ {
-		k := keys[i]
-		var out []siEdge
+	for i := 0; i < len(num.keys); i++ {
+		k := num.keys[i]
+		lg.begin()
 		for _, x := range reps {
 			if k.b == x {
-				out = append(out, siEdge{letter: x, to: add(key{k.q, x, 0})})
+				lg.read(i, x, add(key{k.q, x, 0}))
 			}
 			for _, j := range jumps(k.q, x) {
-				out = append(out, siEdge{letter: x, to: add(key{j.to, x, j.c})})
-			}
-		}
-		edges[i] = out
-	}
-	m := len(keys)
-	acc := make([]bool, m)
-	end := make([]bool, m)
-	for i, k := range keys {
-		acc[i] = k.c == 1
-		end[i] = a.States[k.q].End
-	}
-	live := allStates(m)
-	if !keepDead {
-		live = liveStates(m, edges, acc)
-	}
-	if !live[0] {
-		return &Automaton{States: []State{{Name: "T0_init"}}, NumProps: np, Formula: a.Formula}
-	}
-	newIdx := make([]int, m)
-	var order []int
-	for i := range keys {
-		newIdx[i] = -1
-		if live[i] {
-			newIdx[i] = len(order)
-			order = append(order, i)
-		}
-	}
-	return letterAutomaton(a, np, order, newIdx, acc, end, edges, nil)
-}
-
-// Accepts reports whether a accepts the lasso word prefix·loop^ω, each
-// letter a valuation of the propositions (bit i: proposition i). An empty
-// loop accepts nothing.
-func (a *Automaton) Accepts(prefix, loop []uint64) bool {
-	if len(loop) == 0 || len(a.States) == 0 {
-		return false
-	}
-	n := len(a.States)
-	cur := map[int]bool{a.Init: true}
-	step := func(set map[int]bool, x uint64) map[int]bool {
-		next := map[int]bool{}
-		for q := range set {
-			for _, e := range a.States[q].Edges {
-				if e.Guard.Eval(x) {
-					next[e.To] = true
-				}
-			}
-		}
-		return next
-	}
-	for _, x := range prefix {
-		cur = step(cur, x)
-	}
-	// product of a with the loop's positions: nodes (q, i), edges on
-	// loop[i] to (q', i+1 mod len); accepted when a cycle through an
-	// accepting q is reachable from (cur, 0)
-	L := len(loop)
-	m := n * L
-	edges := make([][]siEdge, m)
-	acc := make([]bool, m)
-	for q := 0; q < n; q++ {
-		for i := 0; i < L; i++ {
-			v := q*L + i
-			acc[v] = a.States[q].Accepting
-			for _, e := range a.States[q].Edges {
-				if e.Guard.Eval(loop[i]) {
-					edges[v] = append(edges[v], siEdge{to: e.To*L + (i+1)%L})
-				}
+				lg.read(i, x, add(key{j.to, x, j.c}))
 			}
 		}
 	}
-	live := liveStates(m, edges, acc)
-	for q := range cur {
-		if live[q*L] {
-			return true
-		}
-	}
-	return false
+	return lg.automaton(a, keepDead, nil, nil)
 }

@@ -1,6 +1,9 @@
 package ltl
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // term is one disjunct cube ∧ X(next) of the expansion of a formula, with
 // the eventualities it postpones (promises, a bitset of acceptance sets).
@@ -108,20 +111,14 @@ func reduceTerms(fc *factory, r []term) []term {
 				continue
 			}
 			x, y := r[i], r[j]
-			if y.c.Pos&^x.c.Pos == 0 && y.c.Neg&^x.c.Neg == 0 && y.prom&^x.prom == 0 &&
+			if x.c.implies(y.c) && y.prom&^x.prom == 0 &&
 				(x.next == y.next || y.next.Op == OpTrue || conjSubset(y.next, x.next)) {
 				removed[i] = true
 				break
 			}
 		}
 	}
-	out := r[:0:0]
-	for i, x := range r {
-		if !removed[i] {
-			out = append(out, x)
-		}
-	}
-	return out
+	return kept(r, removed)
 }
 
 // conjSubset reports whether every conjunct of y is a conjunct of x.
@@ -151,12 +148,15 @@ func conjSubset(y, x *Formula) bool {
 // splitOr makes disjunctive successor formulas separate successors.
 const splitOr = true
 
-// buildTGBA explores the state formulas reachable from f.
-func buildTGBA(fc *factory, f *Formula, np int) *aut {
+// buildTGBA explores the state formulas reachable from f: the states of
+// the TGBA (edge-based generalized Büchi acceptance, one set per
+// eventuality: an edge carries the sets whose eventualities it does not
+// postpone).
+func buildTGBA(fc *factory, f *Formula, np int) *Automaton {
 	fc.tableau = true
 	defer func() { fc.tableau = false }()
 	t := &tableau{fc: fc, memo: map[int32][]term{}, acc: map[int32]int{}}
-	a := &aut{np: np}
+	a := &Automaton{NumProps: np, Acc: EdgeGenBuchi}
 	index := map[int32]int{}
 	var queue []*Formula
 	add := func(g *Formula) int {
@@ -170,51 +170,16 @@ func buildTGBA(fc *factory, f *Formula, np int) *aut {
 		return i
 	}
 	add(f)
-	type rawEdge struct {
-		dst  int
-		prom uint64
-	}
-	var proms [][]uint64
 	for i := 0; i < len(queue); i++ {
-		terms := t.expand(queue[i])
-		group := map[rawEdge]int{}
-		var es []edge
-		var ps []uint64
-		var split []term
-		for _, x := range terms {
-			if splitOr && x.next.Op == OpOr {
-				for _, y := range x.next.Args {
-					split = append(split, term{x.c, y, x.prom})
-				}
-				continue
-			}
-			split = append(split, x)
-		}
-		fc.spend(len(split))
-		for _, x := range split {
-			d := add(x.next)
-			k := rawEdge{d, x.prom}
-			if j, ok := group[k]; ok {
-				es[j].g = append(es[j].g, x.c)
-				continue
-			}
-			group[k] = len(es)
-			es = append(es, edge{dst: d, g: Guard{x.c}})
-			ps = append(ps, x.prom)
-		}
-		a.edges = append(a.edges, es)
-		proms = append(proms, ps)
+		a.States = append(a.States, State{Edges: t.edges(queue[i], add)})
 	}
-	a.n = len(queue)
-	a.nacc = len(t.acc)
-	all := uint64(1)<<uint(a.nacc) - 1
-	if a.nacc == 64 {
-		all = ^uint64(0)
-	}
-	for q := range a.edges {
-		for j := range a.edges[q] {
-			a.edges[q][j].marks = all &^ proms[q][j]
-			a.edges[q][j].g = simplifyDNF(a.edges[q][j].g)
+	a.NumSets = len(t.acc)
+	all := a.AllMarks()
+	for q := range a.States {
+		for j := range a.States[q].Edges {
+			e := &a.States[q].Edges[j]
+			e.Marks = all &^ e.Marks
+			e.Guard = simplifyDNF(e.Guard)
 		}
 	}
 	if a.withTT() {
@@ -222,43 +187,64 @@ func buildTGBA(fc *factory, f *Formula, np int) *aut {
 		// whose conjuncts are a subset of another edge's target (so a
 		// weaker formula) with at least its marks, the other edge is
 		// useless.
-		for q := range a.edges {
-			es := a.edges[q]
+		for q := range a.States {
+			es := a.States[q].Edges
 			if len(es) < 2 || len(es) > 300 {
 				continue
 			}
-			nt := make([]ttab, len(es))
-			for i := range es {
-				nt[i] = es[i].t
-				for j := range es {
-					if i == j || es[i].marks&^es[j].marks != 0 {
-						continue
-					}
-					ni, nj := queue[es[i].dst], queue[es[j].dst]
-					if ni == nj && es[i].marks == es[j].marks {
-						continue
-					}
-					if ni == nj || nj.Op == OpTrue || (nj.Op != OpFalse && conjSubset(nj, ni)) {
-						t := append(ttab(nil), nt[i]...)
-						for k := range t {
-							t[k] &^= es[j].t[k]
-						}
-						nt[i] = t
-					}
+			pruneEdges(es, func(i, j int) bool {
+				if es[i].Marks&^es[j].Marks != 0 {
+					return false
 				}
-			}
+				ni, nj := queue[es[i].To], queue[es[j].To]
+				if ni == nj && es[i].Marks == es[j].Marks {
+					return false
+				}
+				return ni == nj || nj.Op == OpTrue || (nj.Op != OpFalse && conjSubset(nj, ni))
+			})
 			for i := range es {
-				if !nt[i].equal(es[i].t) {
-					es[i].t = nt[i]
-					es[i].g = ttGuard
-					if nt[i].empty() {
-						es[i].g = nil
-					}
+				if es[i].t.empty() {
+					es[i].Guard = nil
 				}
 			}
 		}
 	}
 	return a
+}
+
+// edges returns the edges of the state of formula f, their targets
+// numbered by add, one per target and promise set (the cubes of the
+// terms to one target merged into one guard), with the promises in Marks
+// (buildTGBA complements them).
+func (t *tableau) edges(f *Formula, add func(*Formula) int) []Edge {
+	type rawEdge struct {
+		dst  int
+		prom uint64
+	}
+	group := map[rawEdge]int{}
+	var es []Edge
+	var split []term
+	for _, x := range t.expand(f) {
+		if splitOr && x.next.Op == OpOr {
+			for _, y := range x.next.Args {
+				split = append(split, term{x.c, y, x.prom})
+			}
+			continue
+		}
+		split = append(split, x)
+	}
+	t.fc.spend(len(split))
+	for _, x := range split {
+		d := add(x.next)
+		k := rawEdge{d, x.prom}
+		if j, ok := group[k]; ok {
+			es[j].Guard = append(es[j].Guard, x.c)
+			continue
+		}
+		group[k] = len(es)
+		es = append(es, Edge{To: d, Guard: Guard{x.c}, Marks: x.prom})
+	}
+	return es
 }
 
 // simplifyDNF removes duplicate and subsumed cubes.
@@ -268,14 +254,7 @@ func simplifyDNF(g Guard) Guard {
 	})
 	out := g[:0:0]
 	for _, c := range g {
-		sub := false
-		for _, d := range out {
-			if d.Pos&^c.Pos == 0 && d.Neg&^c.Neg == 0 {
-				sub = true
-				break
-			}
-		}
-		if !sub {
+		if !slices.ContainsFunc(out, c.implies) {
 			out = append(out, c)
 		}
 	}

@@ -2,6 +2,7 @@ package ltl
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +58,29 @@ func TestTGBAUniversal(t *testing.T) {
 	if b := TranslateTGBA(g, Options{}); b.NumSets != 2 || len(b.States) != 1 {
 		s, e, k := b.Stats()
 		t.Errorf("[]<>p && []<>q: %d states %d edges %d sets, want 1 state and 2 sets", s, e, k)
+	}
+}
+
+// TestTGBAHOA checks the HOA output of a TGBA: generalized Büchi
+// acceptance on the edges (trans-acc), each edge with its sets.
+func TestTGBAHOA(t *testing.T) {
+	f, names, err := Parse("[]<> p && []<> q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	TranslateTGBA(f, Options{}).WriteHOA(&b, names, HOAInfo{})
+	want := `HOA: v1
+States: 1
+Start: 0
+AP: 2 "p" "q"
+acc-name: generalized-Buchi 2
+Acceptance: 2 Inf(0)&Inf(1)
+properties: trans-labels explicit-labels trans-acc no-univ-branch deterministic complete
+--BODY--
+State: 0 ""
+`
+	if got := b.String(); !strings.HasPrefix(got, want) || !strings.Contains(got, "[0&1] 0 {0 1}\n") || !strings.HasSuffix(got, "--END--\n") {
+		t.Errorf("got:\n%s\nwant a body starting:\n%s", got, want)
 	}
 }

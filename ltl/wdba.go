@@ -1,5 +1,7 @@
 package ltl
 
+import "math/bits"
+
 // Weak deterministic Büchi automata for obligation properties (Dax,
 // Eisinger, Klaedtke, ATVA 2007): the powerset construction of a Büchi
 // automaton, with an SCC of subsets accepting iff the product of that SCC
@@ -14,25 +16,54 @@ const (
 
 // powerset builds the candidate weak DBA of a (state-based, with truth
 // tables, at most 64 states). It returns nil when it grows too large.
-func (a *aut) powerset() *aut {
-	if a.tc == nil || a.np > maxWDBAProps || a.n > 64 {
+func (a *Automaton) powerset() *Automaton {
+	n := len(a.States)
+	if a.tc == nil || a.NumProps > maxWDBAProps || n > 64 {
 		return nil
 	}
-	nl := 1 << uint(a.np)
-	succ := make([][]uint64, a.n) // succ[q][letter] = successor set
-	for q := 0; q < a.n; q++ {
+	nl := 1 << uint(a.NumProps)
+	succ := make([][]uint64, n) // succ[q][letter] = successor set
+	for q := range a.States {
 		succ[q] = make([]uint64, nl)
-		for _, e := range a.edges[q] {
+		for _, e := range a.States[q].Edges {
 			for l := 0; l < nl; l++ {
-				if e.t[l/64]>>(uint(l)%64)&1 != 0 {
-					succ[q][l] |= 1 << uint(e.dst)
+				if e.t.has(l) {
+					succ[q][l] |= 1 << uint(e.To)
 				}
 			}
 		}
 	}
+	sets, delta := subsets(succ, a.Init, nl)
+	if sets == nil {
+		return nil
+	}
+	w := &Automaton{States: make([]State, len(sets)), NumSets: 1, NumProps: a.NumProps, tc: a.tc}
+	for p := range w.States {
+		w.States[p].Edges = rowEdges(a.tc, delta[p])
+	}
+	// Accepting SCCs of the powerset automaton.
+	comp, nc := w.sccs()
+	members := make([][]int, nc)
+	for p := range w.States {
+		members[comp[p]] = append(members[comp[p]], p)
+	}
+	for c := 0; c < nc; c++ {
+		accepting, ok := a.sccProductAccepts(sets, delta, succ, comp, c, members[c])
+		if !ok {
+			return nil
+		}
+		for _, p := range members[c] {
+			w.States[p].Accepting = accepting
+		}
+	}
+	return w
+}
+
+// subsets runs the subset construction from {init} over letters
+// 0..nl-1: sets lists the subsets reached, delta[P][letter] = P'. It
+// returns nil beyond maxWDBAStates subsets.
+func subsets(succ [][]uint64, init, nl int) (sets []uint64, delta [][]int) {
 	index := map[uint64]int{}
-	var sets []uint64
-	var delta [][]int // delta[P][letter] = P'
 	add := func(s uint64) int {
 		if i, ok := index[s]; ok {
 			return i
@@ -41,185 +72,109 @@ func (a *aut) powerset() *aut {
 		sets = append(sets, s)
 		return len(sets) - 1
 	}
-	add(1 << uint(a.init))
+	add(1 << uint(init))
 	for i := 0; i < len(sets); i++ {
 		if len(sets) > maxWDBAStates {
-			return nil
+			return nil, nil
 		}
 		s := sets[i]
 		row := make([]int, nl)
 		for l := 0; l < nl; l++ {
 			var t uint64
 			for x := s; x != 0; x &= x - 1 {
-				q := trailing(x)
-				t |= succ[q][l]
+				t |= succ[trailing(x)][l]
 			}
 			row[l] = add(t)
 		}
 		delta = append(delta, row)
 	}
-	n := len(sets)
-	w := &aut{n: n, nacc: 1, np: a.np, tc: a.tc, sacc: make([]bool, n), edges: make([][]edge, n)}
-	for p := 0; p < n; p++ {
-		tabs := map[int]ttab{}
-		var order []int
-		for l := 0; l < nl; l++ {
-			d := delta[p][l]
-			t, ok := tabs[d]
-			if !ok {
-				t = a.tc.zero()
-				tabs[d] = t
-				order = append(order, d)
-			}
-			t[l/64] |= 1 << (uint(l) % 64)
+	return sets, delta
+}
+
+// rowEdges returns the edges of a deterministic state whose successor
+// on letter l is row[l]: one edge per target, in the order of the
+// letters, with its truth table.
+func rowEdges(tc *ttctx, row []int) []Edge {
+	tabs := map[int]ttab{}
+	var order []int
+	for l, d := range row {
+		t, ok := tabs[d]
+		if !ok {
+			t = tc.zero()
+			tabs[d] = t
+			order = append(order, d)
 		}
-		for _, d := range order {
-			w.edges[p] = append(w.edges[p], edge{dst: d, t: tabs[d], g: ttGuard})
+		t.set(l)
+	}
+	var es []Edge
+	for _, d := range order {
+		es = append(es, Edge{To: d, t: tabs[d], Guard: ttGuard})
+	}
+	return es
+}
+
+// sccProductAccepts reports whether the product of SCC c of the powerset
+// automaton (its members ms) with a has an accepting cycle; ok is false
+// when the product grows beyond 20,000 states.
+func (a *Automaton) sccProductAccepts(sets []uint64, delta [][]int, succ [][]uint64, comp []int, c int, ms []int) (accepting, ok bool) {
+	type pq struct{ p, q int }
+	pidx := map[pq]int{}
+	var ps []pq
+	prod := &Automaton{}
+	get := func(x pq) int {
+		if i, ok := pidx[x]; ok {
+			return i
+		}
+		pidx[x] = len(ps)
+		ps = append(ps, x)
+		prod.States = append(prod.States, State{Accepting: a.States[x.q].Accepting})
+		return len(ps) - 1
+	}
+	for _, p := range ms {
+		for x := sets[p]; x != 0; x &= x - 1 {
+			get(pq{p, trailing(x)})
 		}
 	}
-	// Accepting SCCs of the powerset automaton.
-	comp, nc := w.sccs()
-	members := make([][]int, nc)
-	for p := 0; p < n; p++ {
-		members[comp[p]] = append(members[comp[p]], p)
+	if len(ps) > 20000 {
+		return false, false
 	}
-	for c := 0; c < nc; c++ {
-		// Product of the SCC with a.
-		type pq struct{ p, q int }
-		pidx := map[pq]int{}
-		var ps []pq
-		prod := &aut{sacc: nil}
-		get := func(x pq) int {
-			if i, ok := pidx[x]; ok {
-				return i
+	for i := 0; i < len(ps); i++ {
+		x := ps[i]
+		for l := range delta[x.p] {
+			p2 := delta[x.p][l]
+			if comp[p2] != c {
+				continue
 			}
-			pidx[x] = len(ps)
-			ps = append(ps, x)
-			prod.edges = append(prod.edges, nil)
-			return len(ps) - 1
-		}
-		for _, p := range members[c] {
-			for x := sets[p]; x != 0; x &= x - 1 {
-				get(pq{p, trailing(x)})
+			for y := succ[x.q][l]; y != 0; y &= y - 1 {
+				j := get(pq{p2, trailing(y)})
+				prod.States[i].Edges = append(prod.States[i].Edges, Edge{To: j})
 			}
 		}
 		if len(ps) > 20000 {
-			return nil
-		}
-		for i := 0; i < len(ps); i++ {
-			x := ps[i]
-			for l := 0; l < nl; l++ {
-				p2 := delta[x.p][l]
-				if comp[p2] != c {
-					continue
-				}
-				for y := succ[x.q][l]; y != 0; y &= y - 1 {
-					j := get(pq{p2, trailing(y)})
-					prod.edges[i] = append(prod.edges[i], edge{dst: j})
-				}
-			}
-			if len(ps) > 20000 {
-				return nil
-			}
-		}
-		prod.n = len(ps)
-		prod.sacc = make([]bool, prod.n)
-		for i, x := range ps {
-			prod.sacc[i] = a.sacc[x.q]
-		}
-		pc, pn := prod.sccs()
-		pacc, _, _ := prod.sccInfo(pc, pn)
-		accepting := false
-		for _, x := range pacc {
-			if x {
-				accepting = true
-				break
-			}
-		}
-		for _, p := range members[c] {
-			w.sacc[p] = accepting
+			return false, false
 		}
 	}
-	return w
-}
-
-func trailing(x uint64) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
-}
-
-// interEmpty decides whether L(a) ∩ L(b) is empty (state-based automata
-// with truth tables over the same propositions).
-func interEmpty(a, b *aut) bool {
-	type pq struct{ p, q int }
-	idx := map[pq]int{}
-	var ps []pq
-	g := &aut{nacc: 2}
-	get := func(x pq) int {
-		if i, ok := idx[x]; ok {
-			return i
-		}
-		idx[x] = len(ps)
-		ps = append(ps, x)
-		g.edges = append(g.edges, nil)
-		return len(ps) - 1
-	}
-	get(pq{a.init, b.init})
-	for i := 0; i < len(ps); i++ {
-		x := ps[i]
-		var m uint64
-		if a.sacc[x.p] {
-			m |= 1
-		}
-		if b.sacc[x.q] {
-			m |= 2
-		}
-		for _, e := range a.edges[x.p] {
-			for _, f := range b.edges[x.q] {
-				inter := false
-				for k := range e.t {
-					if e.t[k]&f.t[k] != 0 {
-						inter = true
-						break
-					}
-				}
-				if inter {
-					j := get(pq{e.dst, f.dst})
-					g.edges[i] = append(g.edges[i], edge{dst: j, marks: m})
-				}
-			}
-		}
-	}
-	g.n = len(ps)
-	comp, nc := g.sccs()
-	acc, _, _ := g.sccInfo(comp, nc)
-	for _, x := range acc {
+	pc, pn := prod.sccs()
+	pacc, _, _ := prod.sccInfo(pc, pn)
+	for _, x := range pacc {
 		if x {
-			return false
+			return true, true
 		}
 	}
-	return true
+	return false, true
 }
 
-// ttGuard stands for the guard of an edge whose truth table is the
-// reference (the DNF is computed on export).
-var ttGuard = Guard{{}}
+func trailing(x uint64) int { return bits.TrailingZeros64(x) }
 
-// deterministic reports whether the guards of the edges leaving each state
-// are pairwise disjoint.
-func (a *aut) deterministic() bool {
-	for q := 0; q < a.n; q++ {
-		es := a.edges[q]
+// deterministic reports whether the guards (truth tables) of the edges
+// leaving each state are pairwise disjoint.
+func (a *Automaton) deterministic() bool {
+	for q := range a.States {
+		es := a.States[q].Edges
 		for i := range es {
 			for j := i + 1; j < len(es); j++ {
-				for k := range es[i].t {
-					if es[i].t[k]&es[j].t[k] != 0 {
-						return false
-					}
+				if es[i].t.meets(es[j].t) {
+					return false
 				}
 			}
 		}
@@ -229,23 +184,23 @@ func (a *aut) deterministic() bool {
 
 // tryWDBA returns a reduced weak DBA equivalent to pos (whose complement
 // is recognized by neg), or nil.
-func tryWDBA(pos, neg *aut) *aut {
+func tryWDBA(pos, neg *Automaton) *Automaton {
 	w := pos.powerset()
 	if w == nil {
 		return nil
 	}
-	if !interEmpty(w, neg) {
+	if !product(w, neg).isEmpty() {
 		return nil
 	}
-	comp := &aut{n: w.n, init: w.init, edges: w.edges, nacc: 1, np: w.np, tc: w.tc, sacc: make([]bool, w.n)}
-	for i := range comp.sacc {
-		comp.sacc[i] = !w.sacc[i]
+	comp := w.shell(len(w.States))
+	for i := range comp.States {
+		comp.States[i] = State{Edges: w.States[i].Edges, Accepting: !w.States[i].Accepting}
 	}
-	if !interEmpty(pos, comp) {
+	if !product(pos, comp).isEmpty() {
 		return nil
 	}
 	w = w.filter()
-	if w.n > 1 || len(w.edges[0]) > 0 {
+	if len(w.States) > 1 || len(w.States[0].Edges) > 0 {
 		w = w.reduceSim()
 	}
 	return w

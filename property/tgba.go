@@ -40,7 +40,7 @@ func ProbeClaim(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // TGBA returns the transition-based generalized Büchi automaton that
 // accepts the runs violating the ltl block (the automaton of the negated
 // formula, before degeneralization), over the propositions of ProbeClaim.
-func TGBA(d *ast.LTLDecl) (*ltl.TGBA, error) {
+func TGBA(d *ast.LTLDecl) (*ltl.Automaton, error) {
 	f, props := ltl.FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
@@ -57,7 +57,7 @@ func TGBA(d *ast.LTLDecl) (*ltl.TGBA, error) {
 // SCC-based check on the TGBA needs: the model with the probe claim (the
 // one searched) and the model with the never claim of FromLTL (the one
 // counterexamples are replayed on), with the automaton.
-func TGBAModels(m *ast.Model, p *Property) (probe, claim *ast.Model, a *ltl.TGBA, err error) {
+func TGBAModels(m *ast.Model, p *Property) (probe, claim *ast.Model, a *ltl.Automaton, err error) {
 	if p == nil || p.Kind != LTL {
 		return nil, nil, nil, fmt.Errorf("not an ltl property")
 	}

@@ -16,7 +16,7 @@ import (
 // degeneralization, so no copies of the state space per set.
 type Property struct {
 	// Aut accepts the runs that violate the property.
-	Aut *ltl.TGBA
+	Aut *ltl.Automaton
 	// Eval returns the valuation of the automaton's propositions in a
 	// state of the model (bit i: proposition i), with timeout as given:
 	// true where the system can move only by a timeout, or not at all in
