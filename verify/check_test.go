@@ -193,3 +193,24 @@ func TestCheckOnTrail(t *testing.T) {
 		t.Errorf("replay: %v %+v", err, res)
 	}
 }
+
+// TestCheckSelfLoops: a model with an unconditional self-loop is refused
+// as pan refuses it at start-up (pan: "has unconditional self-loop");
+// Settings.SelfLoops (-selfloop) searches it all the same: 2 states, no
+// error (testdata/spindiff/unconditional-self-loop.pml has pan's figures).
+func TestCheckSelfLoops(t *testing.T) {
+	src, _ := loadSource(t, "byte x;\nactive proctype P() {\n\tdo\n\t:: skip\n\t:: x = 1 - x\n\tod\n}\n")
+	s := DefaultSettings()
+	s.NoReduce, s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = true, true, true, true
+	if _, err := Check(context.Background(), src, nil, s); err == nil || !strings.Contains(err.Error(), "unconditional self-loop") {
+		t.Fatalf("Check: %v, want pan's refusal", err)
+	}
+	s.SelfLoops = true
+	sum, err := Check(context.Background(), src, nil, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Errors != 0 || sum.StatesStored != 2 {
+		t.Errorf("with SelfLoops: %d errors, %d states; want 0, 2", sum.Errors, sum.StatesStored)
+	}
+}

@@ -22,6 +22,9 @@ type Settings struct {
 	NoHideWriteOnly bool // -o2
 	NoMerge         bool // -o3
 	StrictEnd       bool // -q: valid end states need empty channels
+	// SelfLoops: search a model with an unconditional self-loop, which pan
+	// refuses at start-up (and gospin with it, by default).
+	SelfLoops bool // -selfloop
 
 	// The search, as pan's options ask for it.
 	NoReduce     bool // -noreduce, -DNOREDUCE

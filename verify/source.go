@@ -44,10 +44,11 @@ func (src *Source) Properties() []property.Property { return src.props }
 type shape struct {
 	noDeadVarReset, noHideWriteOnly, noMerge, strictEnd bool
 	npClaim                                             bool // -l: pan -DNP's claim is a process (engine.Options.NPClaim)
+	selfLoops                                           bool // no start-up refusal of unconditional self-loops
 }
 
 func (s *Settings) shape() shape {
-	return shape{s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge, s.StrictEnd, s.NonProgress}
+	return shape{s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge, s.StrictEnd, s.NonProgress, s.SelfLoops}
 }
 
 // Lower builds the process automata of a checked model.
@@ -86,7 +87,10 @@ func build(m *ast.Model, sh shape) (*engine.Engine, error) {
 	}
 	// pan's start-up checks (spin simulates such models; pan refuses them)
 	var errs diag.List
-	if automata.CheckSelfLoops(prog, &errs); errs.HasErrors() {
+	if !sh.selfLoops {
+		automata.CheckSelfLoops(prog, &errs)
+	}
+	if errs.HasErrors() {
 		errs.Sort()
 		return nil, &errs
 	}

@@ -44,6 +44,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&s.IgnoreAssert, "A", false, "ignore assertion violations")
 	fs.BoolVar(&s.IgnoreEnd, "E", false, "ignore invalid end states")
 	fs.BoolVar(&s.StrictEnd, "q", false, "require empty channels in valid end states (pan's -q)")
+	fs.BoolVar(&s.SelfLoops, "selfloop", false, "verify a model with an unconditional self-loop (a (1) step from a state to itself), which pan refuses")
 	fs.BoolVar(&s.NoUnreached, "n", false, "no listing of unreached code (pan's -n)")
 	fs.BoolFunc("i", "search for shorter error trails: after each error the depth limit becomes the error's depth and the search is run again, until no error is found (pan's -i; -bfs finds the shortest trail in one search)", func(string) error {
 		s.Iterative = 1

@@ -8,8 +8,11 @@ import (
 
 // CheckSelfLoops reports pan's start-up refusal of a process automaton
 // with an unconditional self-loop: a transition from a state to itself
-// whose statement is the constant (1), such as the option `:: skip` of a
-// do. pan (pangen2.h, in its reachability set-up) prints "error: proctype
+// whose statement is the constant (1) as written, such as the option
+// `:: skip` of a do. pan looks at the statement as SPIN parsed it, which
+// folds no constants: `:: 0 != 1` is no such loop (sumo_nondet in the
+// corpus has one), though gospin's checker folds it to 1; the statement's
+// text tells the two apart. pan (pangen2.h, in its reachability set-up) prints "error: proctype
 // 'P' line N, state S: has unconditional self-loop" and exits before
 // searching; never claims are not checked. Simulation (spin) runs such a
 // model, so only verification calls this.
@@ -24,7 +27,7 @@ func CheckSelfLoops(prog *Program, errs *diag.List) {
 			}
 			for _, t := range loc.Out {
 				c, ok := t.X.(*Const)
-				if t.From != t.To || t.Kind != TExpr || !ok || c.V != 1 {
+				if t.From != t.To || t.Kind != TExpr || !ok || c.V != 1 || t.Text != "(1)" {
 					continue
 				}
 				state := ""
