@@ -1,62 +1,66 @@
-package ltl
+package property
 
-import "github.com/gospin/gospin/promela/ast"
+import (
+	"github.com/gospin/gospin/ltl"
+	"github.com/gospin/gospin/promela/ast"
+)
 
-// FromAST converts the parser's LTL tree into a Formula. Each distinct
-// proposition (ast.Equal expressions share one index) becomes Prop(i); the
+// FromAST converts the parser's LTL tree into an ltl.Formula (it was
+// ltl.FromAST: package ltl knows no Promela syntax tree). Each distinct
+// proposition (ast.Equal expressions share one index) becomes ltl.Prop(i); the
 // returned slice holds the Promela expression of proposition i.
-func FromAST(f ast.LTL) (*Formula, []ast.Expr) {
+func FromAST(f ast.LTL) (*ltl.Formula, []ast.Expr) {
 	var props []ast.Expr
-	var conv func(n ast.LTL) *Formula
-	conv = func(n ast.LTL) *Formula {
+	var conv func(n ast.LTL) *ltl.Formula
+	conv = func(n ast.LTL) *ltl.Formula {
 		switch n := n.(type) {
 		case *ast.LTLParen:
 			return conv(n.X)
 		case *ast.LTLConst:
 			if n.Value {
-				return True()
+				return ltl.True()
 			}
-			return False()
+			return ltl.False()
 		case *ast.LTLProp:
 			for i, e := range props {
 				if ast.Equal(e, n.X) {
-					return Prop(i)
+					return ltl.Prop(i)
 				}
 			}
 			props = append(props, n.X)
-			return Prop(len(props) - 1)
+			return ltl.Prop(len(props) - 1)
 		case *ast.LTLUnary:
 			x := conv(n.X)
 			switch n.Op {
 			case ast.LTLNot:
-				return Not(x)
+				return ltl.Not(x)
 			case ast.LTLAlways:
-				return Always(x)
+				return ltl.Always(x)
 			case ast.LTLEventually:
-				return Eventually(x)
+				return ltl.Eventually(x)
 			case ast.LTLNext:
-				return Next(x)
+				return ltl.Next(x)
 			}
 		case *ast.LTLBinary:
 			x, y := conv(n.X), conv(n.Y)
 			switch n.Op {
 			case ast.LTLAnd:
-				return And(x, y)
+				return ltl.And(x, y)
 			case ast.LTLOr:
-				return Or(x, y)
+				return ltl.Or(x, y)
 			case ast.LTLImplies:
-				return Implies(x, y)
+				return ltl.Implies(x, y)
 			case ast.LTLEquiv:
-				return Equiv(x, y)
+				return ltl.Equiv(x, y)
 			case ast.LTLUntil:
-				return Until(x, y)
+				return ltl.Until(x, y)
 			case ast.LTLWeakUntil:
-				return WeakUntil(x, y)
+				return ltl.WeakUntil(x, y)
 			case ast.LTLRelease:
-				return Release(x, y)
+				return ltl.Release(x, y)
 			}
 		}
-		panic("ltl.FromAST: unexpected LTL node")
+		panic("property.FromAST: unexpected LTL node")
 	}
 	return conv(f), props
 }
