@@ -117,12 +117,7 @@ type Model interface {
 
 // Unreacher is implemented by models that can list the statements no
 // stored state reached, as SPIN's unreached-code report does.
-type Unreacher interface {
-	// EnableCoverage makes the model record the locations the search
-	// reaches; Unreached then lists the statements it never reached.
-	EnableCoverage()
-	Unreached() []report.Unreached
-}
+type Unreacher = pins.Coverage
 
 // Run verifies m and returns the summary, the search result (for callers
 // that need the trails) and an error only for failures of the tool itself.
@@ -313,7 +308,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	sum.TrailErrors = tw.failed
 	if u, ok := m.(Unreacher); ok && res.Complete {
-		sum.Unreached = u.Unreached()
+		for _, x := range u.Unreached() {
+			sum.Unreached = append(sum.Unreached, report.Unreached(x))
+		}
 		if sopt.Property != nil || opt.ClosureOf != nil {
 			// the claim is the probe claim (property.ProbeClaim) or the
 			// closure under stuttering of the property's, not the
