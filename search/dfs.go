@@ -198,7 +198,7 @@ type walker struct {
 	por *por
 	// pf, when not nil, is the store, which prefetches (not in acceptance
 	// searches, whose stored keys carry a flag byte)
-	pf prefetcher
+	pf store.Prefetcher
 	// loneNew counts up (to 15) when a state's lone successor is new and
 	// down by 2 (to 0) when it was stored already: run expands a lone
 	// successor before inserting it (see speculate) only while most
@@ -217,17 +217,10 @@ func (w *walker) speculate() bool {
 
 func (s *searcher) newWalker(flag byte) *walker {
 	w := &walker{s: s, ex: newExpander(s.m), flag: flag}
-	if pf, ok := s.opt.Store.(prefetcher); ok && !s.opt.Accept {
+	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
 		w.pf = pf
 	}
 	return w
-}
-
-// prefetcher is a store that can start loading what inserting a state
-// will read (store.Table).
-type prefetcher interface {
-	PrefetchSlot(h uint64)
-	InsertHashed(s []byte, h uint64) (uint64, bool, error)
 }
 
 // prefetch hashes the successors succs[lo:hi] and asks the store to load
@@ -381,25 +374,23 @@ func (w *walker) run(root []byte, _ []Step) error {
 			}
 		}
 		if nested && w.main.cyan != nil {
-			if fd, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) }); ok {
-				w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
-				if oi, found := fd.Lookup(w.key); found {
-					if pos, on := w.main.cyan.get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
-						// back on the main stack: seed -> ... -> here ->
-						// (main stack) -> seed is a cycle
-						step := sc.step
-						steps := w.trail(&step)
-						for i := int(pos) + 1; i < w.main.stack.n; i++ {
-							steps = append(steps, w.main.stack.at(i).step())
-						}
-						s.cycleStart = len(w.prefix)
-						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
-						s.cycleStart = -1
-						if stop {
-							return errStop
-						}
-						return errCycle
+			w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
+			if oi, found := s.opt.Store.Lookup(w.key); found {
+				if pos, on := w.main.cyan.get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
+					// back on the main stack: seed -> ... -> here ->
+					// (main stack) -> seed is a cycle
+					step := sc.step
+					steps := w.trail(&step)
+					for i := int(pos) + 1; i < w.main.stack.n; i++ {
+						steps = append(steps, w.main.stack.at(i).step())
 					}
+					s.cycleStart = len(w.prefix)
+					stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
+					s.cycleStart = -1
+					if stop {
+						return errStop
+					}
+					return errCycle
 				}
 			}
 		}

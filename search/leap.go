@@ -85,11 +85,7 @@ type leapCand struct {
 const maxLeapProduct = 4096
 
 func (s *searcher) leapDFS() error {
-	lk, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) })
-	if !ok {
-		return s.dfs()
-	}
-	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: lk.Lookup, onStack: newIdxMap()}
+	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: s.opt.Store.Lookup, onStack: newIdxMap()}
 	init, err := s.m.Initial(nil)
 	if err != nil {
 		return err

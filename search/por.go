@@ -76,11 +76,7 @@ func (s *searcher) newPOR() *por {
 	if !o.Reduce || o.Reducer == nil || o.Accept || o.NonProgress || o.Fair || o.SCC || s.claim {
 		return nil
 	}
-	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
-	if !ok {
-		return nil
-	}
-	p := &por{r: o.Reducer, lookup: lk.Lookup, res: s.res}
+	p := &por{r: o.Reducer, lookup: o.Store.Lookup, res: s.res}
 	if sr, ok := o.Reducer.(StubbornReducer); ok && o.Stubborn {
 		p.stub = sr
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
 )
 
 // ClaimReducer is a Reducer for the product of the system with a never
@@ -141,21 +142,14 @@ func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
 	if !o.Reduce || !s.claim || o.Fair || o.SCC || o.BFS && o.Accept || o.Property != nil {
 		return nil
 	}
-	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
-	if !ok {
-		return nil
-	}
 	pp := &prodPOR{cr: cr, choice: newIdxMap(), flagged: o.Accept}
 	if o.Leap && !o.BFS {
 		pp.leaps = newLeapSets(s.m)
 	}
-	if a, ok := o.Store.(interface {
-		SetAux(int) bool
-		Aux(uint64) []byte
-	}); ok && a.SetAux(1) {
+	if a, ok := o.Store.(store.AuxSet); ok && a.SetAux(1) {
 		pp.aux = a.Aux
 	}
-	p := &por{r: cr, lookup: lk.Lookup, res: s.res, prod: pp}
+	p := &por{r: cr, lookup: o.Store.Lookup, res: s.res, prod: pp}
 	if o.BFS {
 		p.bfs, p.visited, p.seq = true, o.BFSVisited, newIdxMap()
 	} else {
