@@ -674,76 +674,24 @@ func isChanType(v *automata.Var) bool {
 
 // exprs calls f on every expression of t (not of a d_step's body).
 func exprs(t *automata.Trans, f func(automata.Expr)) {
-	walk(t.X, f)
+	automata.WalkExpr(t.X, f)
 	if t.LHS != nil {
-		walk(t.LHS, f)
+		automata.WalkExpr(t.LHS, f)
 	}
-	walk(t.Chan, f)
+	automata.WalkExpr(t.Chan, f)
 	for _, a := range t.Args {
-		walk(a, f)
+		automata.WalkExpr(a, f)
 	}
 	for _, a := range t.RArgs {
 		if a.Var != nil {
-			walk(a.Var, f)
+			automata.WalkExpr(a.Var, f)
 		}
-		walk(a.Match, f)
+		automata.WalkExpr(a.Match, f)
 	}
 	for _, a := range t.PArgs {
-		walk(a, f)
+		automata.WalkExpr(a, f)
 	}
-	walk(t.Pid, f)
-}
-
-func walk(x automata.Expr, f func(automata.Expr)) {
-	if x == nil {
-		return
-	}
-	switch y := x.(type) {
-	case *automata.Ref:
-		if y == nil {
-			return
-		}
-		f(x)
-		walk(y.Index, f)
-		for _, s := range y.Path {
-			walk(s.Index, f)
-		}
-		if y.Remote != nil {
-			walk(y.Remote.Pid, f)
-		}
-		return
-	}
-	f(x)
-	switch y := x.(type) {
-	case *automata.Unary:
-		walk(y.X, f)
-	case *automata.Binary:
-		walk(y.X, f)
-		walk(y.Y, f)
-	case *automata.Cond:
-		walk(y.C, f)
-		walk(y.T, f)
-		walk(y.E, f)
-	case *automata.Call:
-		for _, a := range y.Args {
-			walk(a, f)
-		}
-	case *automata.RemoteLabel:
-		walk(y.Remote.Pid, f)
-	case *automata.Run:
-		for _, a := range y.Args {
-			walk(a, f)
-		}
-		walk(y.Prio, f)
-	case *automata.Poll:
-		walk(y.Chan, f)
-		for _, a := range y.Args {
-			walk(a.Match, f)
-			if a.Var != nil {
-				walk(a.Var, f)
-			}
-		}
-	}
+	automata.WalkExpr(t.Pid, f)
 }
 
 const chanKind = ast.Chan

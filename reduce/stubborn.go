@@ -534,7 +534,7 @@ func conjunctFeet(e interface {
 		good := true
 		for i, x := range xs {
 			f := newFoot(words)
-			walk(x, func(y automata.Expr) {
+			automata.WalkExpr(x, func(y automata.Expr) {
 				switch y := y.(type) {
 				case *automata.Ref:
 					if y.Var == nil || y.Remote != nil || y.Var.Chan != nil || isChanType(y.Var) {
