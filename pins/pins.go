@@ -101,6 +101,19 @@ type StutterModel interface {
 	NextStutter(s []byte, yield func(t *Transition, succ []byte) bool)
 }
 
+// InitialViolator is implemented by models whose initial state may hold
+// a run-time error (of an initializer): a search then reports it at depth
+// 0, with an empty trail, and goes no further.
+type InitialViolator interface {
+	InitialViolation() *Violation
+}
+
+// ProcCounter is implemented by models that can say how many processes a
+// state has; weak fairness needs it.
+type ProcCounter interface {
+	NumProcs(s []byte) int
+}
+
 // Describer is implemented by models that can render a state for people
 // (traces, debugging).
 type Describer interface {

@@ -2,7 +2,7 @@
 // the Promela engine, and answers, state by state, which processes are at
 // a location whose statements are all "safe" (SPIN's term: independent of
 // every other process's, and kept enabled or disabled whatever the others
-// do). search.Options.Reducer takes the result.
+// do). The partial-order reduction layer (package por) takes the result.
 //
 // A statement is safe when it (or a statement merged after it, or any
 // statement of an atomic or d_step region it belongs to, enters or
@@ -33,10 +33,9 @@ import (
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/search"
 )
 
-// Reducer implements search.Reducer for an engine.
+// Reducer implements pins.Reducer (and pins.StubbornReducer) for an engine.
 type Reducer struct {
 	e   *engine.Engine
 	lay engine.StateLayout
@@ -108,7 +107,7 @@ type liveRef struct {
 	caps   capSet
 }
 
-var _ search.Reducer = (*Reducer)(nil)
+var _ pins.StubbornReducer = (*Reducer)(nil)
 
 // New returns the reducer for e, or nil when the model uses a construct
 // under which reduction is off (see the package comment) or no location
@@ -269,7 +268,7 @@ func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (l
 	return live, given
 }
 
-// SafeProcs implements search.Reducer. It reads the state directly and
+// SafeProcs implements pins.Reducer. It reads the state directly and
 // allocates nothing once its scratch space has grown.
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 	dst = dst[:0]

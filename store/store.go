@@ -60,9 +60,18 @@ type AuxSet interface {
 	Aux(idx uint64) []byte
 }
 
+// GuardedSet is a Set that asks a guard before each allocation (Table).
+type GuardedSet interface {
+	Set
+	// SetGuard makes the set call f with the bytes it is about to
+	// allocate; when f returns false the allocation fails (ErrMemLimit).
+	SetGuard(f func(extra int64) bool)
+}
+
 var (
 	_ Prefetcher = (*Table)(nil)
 	_ AuxSet     = (*Table)(nil)
+	_ GuardedSet = (*Table)(nil)
 )
 
 // Stats reports a set's size and memory use.

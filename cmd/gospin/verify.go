@@ -276,7 +276,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				// said, not silently dropped: leaps are sound in safety
 				// searches without a claim (an inert claim is left out
 				// of the search: rpp is nil) and on the product with a
-				// claim that the search reduces (search/porltl_leap.go)
+				// claim that the search reduces (por/leap.go)
 				o.Leap = false
 				if !leapNote {
 					fmt.Fprintln(stderr, "gospin: -leap is not used: leap sets apply to depth-first searches with reduction, without a claim or with one the search reduces (an ltl property or never claim read in SI normal form, or an invariant; docs/por-ltl.md says why)")
