@@ -82,6 +82,10 @@ type Reduced interface {
 	// successors and of those expanded fully because the cycle proviso
 	// rejected the only candidates, over all the bindings so far.
 	Counts() (reduced, fallbacks int64)
+	// AuxBytes is the number of bytes (0 to 8) the layer would like the
+	// search's store to keep beside each stored state (Cycles.Aux), where
+	// it finds them in the cache line that the state's lookup just read.
+	AuxBytes() int
 }
 
 // Cycles is the search's side of the cycle proviso: a reduced set must
@@ -98,6 +102,10 @@ type Cycles interface {
 	// Expanding describes the state that the next call of the bound
 	// model's Next (or NextStutter) expands.
 	Expanding() Expansion
+	// Aux returns the layer's bytes beside the main search's stored state
+	// idx (zero at first; Reduced.AuxBytes), or nil when the store keeps
+	// none.
+	Aux(idx uint64) []byte
 }
 
 // Expansion says where the state being expanded is in the search.

@@ -129,6 +129,15 @@ func (l *Layer) InitialViolation() *pins.Violation {
 // Counts implements pins.Reduced.
 func (l *Layer) Counts() (reduced, fallbacks int64) { return l.reduced, l.fallbacks }
 
+// AuxBytes implements pins.Reduced: on a product, one byte beside each
+// stored state keeps its recorded choice (product.go).
+func (l *Layer) AuxBytes() int {
+	if l.cr != nil {
+		return 1
+	}
+	return 0
+}
+
 // Bind implements pins.Reduced.
 func (l *Layer) Bind(c pins.Cycles, nested bool) pins.Model {
 	return &view{Layer: l, c: c, nested: nested}
@@ -164,12 +173,11 @@ func (v *view) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte)
 func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, succ []byte) bool) {
 	ex := &v.ex
 	ex.release(0)
-	var lo, hi int
+	next := v.m.Next
 	if stutter {
-		lo, hi = ex.expandStutter(v.sm, s)
-	} else {
-		lo, hi = ex.expand(v.m, s)
+		next = v.sm.NextStutter
 	}
+	lo, hi := ex.expand(next, s)
 	v.x = v.c.Expanding()
 	if v.cr != nil {
 		hi = v.reduceProduct(s, lo, hi)
@@ -209,23 +217,14 @@ func (b *buffer) init() {
 	}
 }
 
-// expand appends the successors of s in m and returns their range.
-func (b *buffer) expand(m pins.Model, s []byte) (lo, hi int) {
+// expand appends the successors of s that next (a model's Next or
+// NextStutter) yields, and returns their range.
+func (b *buffer) expand(next func(s []byte, yield func(t *pins.Transition, succ []byte) bool), s []byte) (lo, hi int) {
 	if b.collect == nil {
 		b.init()
 	}
 	b.start = len(b.succs)
-	m.Next(s, b.collect)
-	return b.start, len(b.succs)
-}
-
-// expandStutter is expand with sm.NextStutter.
-func (b *buffer) expandStutter(sm pins.StutterModel, s []byte) (lo, hi int) {
-	if b.collect == nil {
-		b.init()
-	}
-	b.start = len(b.succs)
-	sm.NextStutter(s, b.collect)
+	next(s, b.collect)
 	return b.start, len(b.succs)
 }
 

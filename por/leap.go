@@ -257,7 +257,7 @@ func (p *view) leapProviso(state []byte, lo, hi int, list []int32) bool {
 		for _, sp := range pp.spans[c] {
 			st := pp.bufs[c][sp.off : sp.off+sp.n]
 			lex.release(0)
-			a, b := lex.expand(p.m, st)
+			a, b := lex.expand(p.m.Next, st)
 			some := false
 			for k := a; k < b && !some; k++ {
 				some = lex.succs[k].tr.Pid == int(list[at])

@@ -95,13 +95,13 @@ func (p *view) reduceProduct(state []byte, lo, hi int) int {
 	if !found {
 		return hi // an intermediate state, or one the outer search cut
 	}
-	c, ok := p.choice.Get(idx)
+	c, ok := p.getChoice(idx)
 	if !ok {
 		if p.nested {
 			return hi
 		}
 		c = p.chooseProduct(state, lo, hi)
-		p.choice.Set(idx, c)
+		p.setChoice(idx, c)
 		if c >= 0 {
 			p.reduced++
 		}
@@ -128,6 +128,35 @@ func (p *view) reduceProduct(state []byte, lo, hi int) int {
 		p.marks = append(p.marks, ex.succs[i].tr.Pid == int(c))
 	}
 	return p.keepMarked(lo, hi, p.marks)
+}
+
+// getChoice returns the choice recorded for the state at store index idx:
+// in its aux byte (0 not chosen yet, 1 full expansion, 2+pid, 255 in the
+// map after all), or in the map when the store keeps none.
+func (p *view) getChoice(idx uint64) (int32, bool) {
+	if aux := p.c.Aux(idx); aux != nil {
+		switch b := aux[0]; b {
+		case 0:
+			return 0, false
+		case 255: // kept in the map
+		default:
+			return int32(b) - 2, true
+		}
+	}
+	return p.choice.Get(idx)
+}
+
+// setChoice records choice c (a pid, -1, or a stubborn or leap choice)
+// for the state at store index idx.
+func (p *view) setChoice(idx uint64, c int32) {
+	if aux := p.c.Aux(idx); aux != nil {
+		if c < 253 {
+			aux[0] = byte(c + 2)
+			return
+		}
+		aux[0] = 255 // beyond the byte: in the map
+	}
+	p.choice.Set(idx, c)
 }
 
 // chooseProduct picks the process whose steps form the ample set of the

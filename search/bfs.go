@@ -37,6 +37,8 @@ func (c *bfsCycles) Closes(idx uint64) bool {
 
 func (c *bfsCycles) Expanding() pins.Expansion { return c.exp }
 
+func (c *bfsCycles) Aux(idx uint64) []byte { return c.s.aux(idx) }
+
 func (s *searcher) bfs() error {
 	m := s.m
 	var pr *bfsCycles
@@ -45,6 +47,7 @@ func (s *searcher) bfs() error {
 		m = r.Bind(pr, false)
 	}
 	ex := newExpander(m)
+	s.setAux() // before the first insert
 	buf, err := s.m.Initial(nil)
 	if err != nil {
 		return err

@@ -156,6 +156,7 @@ func (s *searcher) dfs() error {
 		return err
 	}
 	w := s.newWalker(0)
+	s.setAux() // before the first insert
 	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
@@ -247,6 +248,9 @@ func (w *walker) Lookup(s []byte) (uint64, bool) {
 	w.lkey = append(append(w.lkey[:0], s...), 0)
 	return w.s.opt.Store.Lookup(w.lkey)
 }
+
+// Aux implements pins.Cycles.
+func (w *walker) Aux(idx uint64) []byte { return w.s.aux(idx) }
 
 // Closes implements pins.Cycles: the stack proviso.
 func (w *walker) Closes(idx uint64) bool { return w.onStack.Has(idx) }

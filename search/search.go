@@ -336,6 +336,29 @@ type searcher struct {
 	// npBase: the model of a non-progress search reduced on its own
 	// claim, whose trails are rewritten for pan's claim (npPanTrails)
 	npBase pins.Model
+	// auxOf, when not nil, gives a reduction layer's bytes beside each
+	// stored state (setAux)
+	auxOf func(idx uint64) []byte
+}
+
+// setAux asks the store, before the first insert, for the bytes a
+// reduction layer keeps beside each stored state (pins.Reduced.AuxBytes).
+func (s *searcher) setAux() {
+	r, ok := s.m.(pins.Reduced)
+	if !ok || r.AuxBytes() == 0 {
+		return
+	}
+	if a, ok := s.opt.Store.(store.AuxSet); ok && a.SetAux(r.AuxBytes()) {
+		s.auxOf = a.Aux
+	}
+}
+
+// aux returns the layer's bytes beside stored state idx, or nil.
+func (s *searcher) aux(idx uint64) []byte {
+	if s.auxOf == nil {
+		return nil
+	}
+	return s.auxOf(idx)
 }
 
 // errStop ends a search early without it being an error of the caller.
