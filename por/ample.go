@@ -45,7 +45,9 @@ func (p *view) reduce(state []byte, lo, hi int) int {
 	if one {
 		return hi
 	}
-	p.safe = p.r.SafeProcs(state, p.safe)
+	if !p.safeKnown {
+		p.safe = p.r.SafeProcs(state, p.safe)
+	}
 	provisoOnly := false
 	for i := lo; i < hi; {
 		pid := ex.succs[i].tr.Pid

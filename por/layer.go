@@ -17,6 +17,8 @@
 package por
 
 import (
+	"slices"
+
 	"github.com/gospin/gospin/internal/idxmap"
 	"github.com/gospin/gospin/pins"
 )
@@ -151,11 +153,13 @@ type view struct {
 	ex     buffer // the successors of the state being expanded
 	x      pins.Expansion
 	safe   []bool
-	tried  []int  // scratch: the processes tried as a product state's ample set
-	marks  []bool // scratch: the successors kept (keepSet, reduceProduct)
-	prov   []int8 // scratch: each successor's cycle proviso (stubborn)
-	inSet  []bool
-	best   []bool
+	// safeKnown: safe holds SafeProcs of the state being expanded
+	safeKnown bool
+	tried     []int  // scratch: the processes tried as a product state's ample set
+	marks     []bool // scratch: the successors kept (keepSet, reduceProduct)
+	prov      []int8 // scratch: each successor's cycle proviso (stubborn)
+	inSet     []bool
+	best      []bool
 	leapState
 }
 
@@ -171,17 +175,35 @@ func (v *view) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte)
 }
 
 func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, succ []byte) bool) {
-	ex := &v.ex
-	ex.release(0)
 	next := v.m.Next
 	if stutter {
 		next = v.sm.NextStutter
 	}
-	lo, hi := ex.expand(next, s)
 	v.x = v.c.Expanding()
+	v.safeKnown = false
+	if v.cr == nil {
+		// a safety search: nothing to reduce at an intermediate state, nor
+		// (without stubborn sets) where no process is safe: the successors
+		// go to the search as the model yields them, uncollected
+		if v.x.Intermediate {
+			next(s, yield)
+			return
+		}
+		if v.stub == nil {
+			v.safe = v.r.SafeProcs(s, v.safe)
+			if !slices.Contains(v.safe, true) {
+				next(s, yield)
+				return
+			}
+			v.safeKnown = true
+		}
+	}
+	ex := &v.ex
+	ex.release(0)
+	lo, hi := ex.expand(next, s)
 	if v.cr != nil {
 		hi = v.reduceProduct(s, lo, hi)
-	} else if !v.x.Intermediate {
+	} else {
 		hi = v.reduce(s, lo, hi)
 	}
 	for i := lo; i < hi; i++ {
