@@ -131,7 +131,7 @@ func runLivenessModel(path string, m0 *ast.Model, p *property.Property, mode str
 		return livenessRun{}, err
 	}
 	out := livenessRun{verdict: "pass", kind: "-", visited: sum.StatesVisited, transitions: sum.Transitions}
-	f, _ := ltl.FromAST(p.LTL.Formula)
+	f, _ := property.FromAST(p.LTL.Formula)
 	out.claimStates = len(ltl.Translate(ltl.Negate(f), ltl.Options{}).States)
 	if a, err := property.TGBA(p.LTL); err == nil {
 		out.tgbaStates, out.tgbaSets = len(a.States), a.NumSets

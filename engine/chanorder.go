@@ -107,9 +107,9 @@ func transRefs(t *automata.Trans, f func(*automata.Var)) {
 }
 
 // exprRefs calls f for each variable e names directly (not through a
-// remote reference), in walkExpr's order.
+// remote reference), in automata.WalkExpr's order.
 func exprRefs(e automata.Expr, f func(*automata.Var)) {
-	walkExpr(e, func(x automata.Expr) {
+	automata.WalkExpr(e, func(x automata.Expr) {
 		if r, ok := x.(*automata.Ref); ok && r.Remote == nil {
 			f(r.Var)
 		}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/report"
 )
 
 // Coverage: SPIN reports, after a complete search, the statements that no
@@ -39,11 +39,11 @@ func (e *Engine) mark(p *automata.Proc, loc int) {
 // Unreached lists, per process type, the statements whose location no
 // explored state reached, as SPIN's "unreached in proctype" report does
 // (locations are gospin's own numbers).
-func (e *Engine) Unreached() []report.Unreached {
+func (e *Engine) Unreached() []pins.Unreached {
 	if e.cover == nil {
 		return nil
 	}
-	var out []report.Unreached
+	var out []pins.Unreached
 	traced := false
 	for _, p := range e.prog.Procs {
 		if e.trace != nil && !traced && e.trace.p.Pos.Filename == p.Pos.Filename && e.trace.p.Pos.Line < p.Pos.Line {
@@ -52,7 +52,7 @@ func (e *Engine) Unreached() []report.Unreached {
 			out = append(out, e.traceUnreached())
 			traced = true
 		}
-		u := report.Unreached{Name: p.Name, States: numStates(p)}
+		u := pins.Unreached{Name: p.Name, States: numStates(p)}
 		switch p.Kind {
 		case automata.InitProc:
 			u.Kind, u.Name = "init", "init"
@@ -85,9 +85,9 @@ func (e *Engine) Unreached() []report.Unreached {
 
 // traceUnreached lists the locations of the trace sequence that no event
 // moved it to (pan reports it as a claim).
-func (e *Engine) traceUnreached() report.Unreached {
+func (e *Engine) traceUnreached() pins.Unreached {
 	p := e.trace.p
-	u := report.Unreached{Kind: "claim", Name: p.Name, States: numStates(p)}
+	u := pins.Unreached{Kind: "claim", Name: p.Name, States: numStates(p)}
 	for _, l := range byState(p) {
 		if e.traceCover[l.ID] {
 			continue

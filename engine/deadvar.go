@@ -141,7 +141,7 @@ func (e *Engine) computeDead() {
 	remote := false
 	for _, t := range e.prog.Trans {
 		forExprs(t, func(x automata.Expr) {
-			walkExpr(x, func(x automata.Expr) {
+			automata.WalkExpr(x, func(x automata.Expr) {
 				if r, ok := x.(*automata.Ref); ok && r.Remote != nil {
 					remote = true
 				}
@@ -171,7 +171,7 @@ func (e *Engine) computeDead() {
 				r, w := newBitset(n), newBitset(n)
 				var read func(x automata.Expr)
 				read = func(x automata.Expr) {
-					walkExpr(x, func(x automata.Expr) {
+					automata.WalkExpr(x, func(x automata.Expr) {
 						if ref, ok := x.(*automata.Ref); ok && ref.Remote == nil && ref.Index == nil && len(ref.Path) == 0 {
 							if i, ok := idx[ref.Var]; ok {
 								r.set(i)

@@ -41,7 +41,7 @@ func mergeAllowed(prog *automata.Program) bool {
 	remote := false
 	for _, t := range prog.Trans {
 		forExprs(t, func(x automata.Expr) {
-			walkExpr(x, func(x automata.Expr) {
+			automata.WalkExpr(x, func(x automata.Expr) {
 				if r, ok := x.(*automata.Ref); ok && r.Remote != nil {
 					remote = true
 				}
@@ -49,59 +49,6 @@ func mergeAllowed(prog *automata.Program) bool {
 		})
 	}
 	return !remote
-}
-
-// walkExpr calls f on x and every expression inside it.
-func walkExpr(x automata.Expr, f func(automata.Expr)) {
-	if x == nil {
-		return
-	}
-	switch y := x.(type) {
-	case *automata.Ref:
-		if y == nil {
-			return
-		}
-		f(x)
-		walkExpr(y.Index, f)
-		for _, s := range y.Path {
-			walkExpr(s.Index, f)
-		}
-		if y.Remote != nil {
-			walkExpr(y.Remote.Pid, f)
-		}
-		return
-	}
-	f(x)
-	switch y := x.(type) {
-	case *automata.Unary:
-		walkExpr(y.X, f)
-	case *automata.Binary:
-		walkExpr(y.X, f)
-		walkExpr(y.Y, f)
-	case *automata.Cond:
-		walkExpr(y.C, f)
-		walkExpr(y.T, f)
-		walkExpr(y.E, f)
-	case *automata.Call:
-		for _, a := range y.Args {
-			walkExpr(a, f)
-		}
-	case *automata.RemoteLabel:
-		walkExpr(y.Remote.Pid, f)
-	case *automata.Run:
-		for _, a := range y.Args {
-			walkExpr(a, f)
-		}
-		walkExpr(y.Prio, f)
-	case *automata.Poll:
-		walkExpr(y.Chan, f)
-		for _, a := range y.Args {
-			walkExpr(a.Match, f)
-			if a.Var != nil {
-				walkExpr(a.Var, f)
-			}
-		}
-	}
 }
 
 // hasRendezvous reports whether the model declares a rendezvous channel.

@@ -28,7 +28,7 @@
 // A Model keeps working buffers inside: one goroutine at a time.
 package pins
 
-import "github.com/gospin/gospin/promela/token"
+import "github.com/gospin/gospin/srcpos"
 
 // Model is a transition system given by its initial state and a
 // next-state function.
@@ -101,6 +101,19 @@ type StutterModel interface {
 	NextStutter(s []byte, yield func(t *Transition, succ []byte) bool)
 }
 
+// InitialViolator is implemented by models whose initial state may hold
+// a run-time error (of an initializer): a search then reports it at depth
+// 0, with an empty trail, and goes no further.
+type InitialViolator interface {
+	InitialViolation() *Violation
+}
+
+// ProcCounter is implemented by models that can say how many processes a
+// state has; weak fairness needs it.
+type ProcCounter interface {
+	NumProcs(s []byte) int
+}
+
 // Describer is implemented by models that can render a state for people
 // (traces, debugging).
 type Describer interface {
@@ -147,7 +160,7 @@ func (k ViolationKind) String() string {
 type Violation struct {
 	Kind    ViolationKind
 	Message string // e.g. "assertion violated (x < 3)"
-	Pos     token.Position
+	Pos     srcpos.Position
 	// Fatal: an error after which pan goes no further (its Uerror, e.g.
 	// "too many processes"): the search ends here even when it is asked
 	// to go on after errors (-e, -c0).
@@ -191,7 +204,7 @@ type Info struct {
 type Group struct {
 	ProcType string
 	Text     string // the statement as SPIN prints it
-	Pos      token.Position
+	Pos      srcpos.Position
 	// Reads and Writes are indices into Info.Slots that the transition may
 	// read (including its guard) and write.
 	Reads, Writes []int
@@ -215,3 +228,22 @@ const (
 	ProgramCounter
 	Channel
 )
+
+// Coverage is implemented by models that can list the statements no
+// explored state reached, as SPIN's unreached-code report does.
+type Coverage interface {
+	// EnableCoverage makes the model record the locations the search
+	// reaches; Unreached then lists the statements it never reached.
+	EnableCoverage()
+	Unreached() []Unreached
+}
+
+// Unreached is the coverage of one process type (or claim, or trace
+// sequence): the statements whose location no explored state reached.
+type Unreached struct {
+	Kind   string   // "proctype", "init" or "claim"
+	Name   string   // the process type's name
+	Lines  []string // `file:line, state N, "stmt"`
+	Count  int      // the number of unreached locations
+	States int      // the number of states of its automaton
+}

@@ -17,7 +17,7 @@ import (
 // must be checked against N. It returns a nil claim and the reason when
 // there is none: too many propositions for the explicit alphabet.
 func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props := ltl.FromAST(d.Formula)
+	f, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}

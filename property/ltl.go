@@ -12,7 +12,7 @@ import (
 // SPIN does: the claim is the Büchi automaton of the negated formula, whose
 // propositions are the block's Promela expressions. It is a Translator.
 func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
-	f, props := ltl.FromAST(d.Formula)
+	f, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}

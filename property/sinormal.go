@@ -16,7 +16,7 @@ import (
 // under the stuttering that reduction introduces), or it has too many
 // propositions for the explicit alphabet.
 func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props := ltl.FromAST(d.Formula)
+	f, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}
@@ -60,7 +60,7 @@ func SITranslator(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // with invisible steps and the stack proviso keeps some violating state
 // reachable whenever one is.
 func Invariant(d *ast.LTLDecl) bool {
-	f, _ := ltl.FromAST(d.Formula)
+	f, _ := FromAST(d.Formula)
 	return ltl.Invariant(f)
 }
 
@@ -68,7 +68,7 @@ func Invariant(d *ast.LTLDecl) bool {
 // (FromLTL), its NumProps the number of d's propositions, whose
 // expressions it returns too; nil when there is none.
 func usualAutomaton(d *ast.LTLDecl) (*ltl.Automaton, []ast.Expr) {
-	f, props := ltl.FromAST(d.Formula)
+	f, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, nil
 	}

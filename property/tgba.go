@@ -18,10 +18,10 @@ import (
 // product semantics (timeouts, atomic sequences, _nr_pr counting the
 // claim) while the automaton is run outside the engine. The unreachable
 // statements after the loop are the formula's propositions, in the order
-// of ltl.FromAST, which the engine compiles with the model
+// of FromAST, which the engine compiles with the model
 // (engine.ClaimConditions picks them up).
 func ProbeClaim(d *ast.LTLDecl) (*ast.NeverDecl, error) {
-	_, props := ltl.FromAST(d.Formula)
+	_, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}
@@ -41,7 +41,7 @@ func ProbeClaim(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // accepts the runs violating the ltl block (the automaton of the negated
 // formula, before degeneralization), over the propositions of ProbeClaim.
 func TGBA(d *ast.LTLDecl) (*ltl.Automaton, error) {
-	f, props := ltl.FromAST(d.Formula)
+	f, props := FromAST(d.Formula)
 	if len(props) > 64 {
 		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
 	}

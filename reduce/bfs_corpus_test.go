@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/por"
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/search"
 )
@@ -32,13 +34,13 @@ func TestBFSProvisoCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			o := search.Options{BFS: bfs, MaxDepth: 100000, StopAfter: 1, HashLog2: 16, BFSVisited: visited}
+			var m pins.Model = e
 			if reduceOn {
-				o.Reduce = true
 				if r := reduce.New(e); r != nil {
-					o.Reducer = r
+					m = por.New(e, r, por.Config{})
 				}
 			}
-			res, err := search.Run(context.Background(), e, o)
+			res, err := search.Run(context.Background(), m, o)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -642,7 +642,7 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 				if !localOnlyChans(arg) {
 					return nil, false
 				}
-				walk(arg, func(y automata.Expr) {
+				automata.WalkExpr(arg, func(y automata.Expr) {
 					if z, ok := y.(*automata.Ref); ok && z.Var != nil && isChan(z.Var.Type) {
 						ops = append(ops, chanOp{kind: opArg, v: z.Var})
 					}
@@ -745,7 +745,7 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 // process (and _pid).
 func localOnly(x automata.Expr) bool {
 	good := true
-	walk(x, func(y automata.Expr) {
+	automata.WalkExpr(x, func(y automata.Expr) {
 		switch z := y.(type) {
 		case *automata.Ref:
 			if z.Var == nil || z.Var.Global || z.Remote != nil || isChan(z.Var.Type) {
@@ -837,7 +837,7 @@ func reachable(p *automata.Proc, direct func(t *automata.Trans) bool) []bool {
 // of the process be read.
 func localOnlyChans(x automata.Expr) bool {
 	good := true
-	walk(x, func(y automata.Expr) {
+	automata.WalkExpr(x, func(y automata.Expr) {
 		switch z := y.(type) {
 		case *automata.Ref:
 			if z.Var == nil || z.Var.Global || z.Remote != nil {

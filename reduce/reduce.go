@@ -2,7 +2,7 @@
 // the Promela engine, and answers, state by state, which processes are at
 // a location whose statements are all "safe" (SPIN's term: independent of
 // every other process's, and kept enabled or disabled whatever the others
-// do). search.Options.Reducer takes the result.
+// do). The partial-order reduction layer (package por) takes the result.
 //
 // A statement is safe when it (or a statement merged after it, or any
 // statement of an atomic or d_step region it belongs to, enters or
@@ -33,10 +33,9 @@ import (
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/search"
 )
 
-// Reducer implements search.Reducer for an engine.
+// Reducer implements pins.Reducer (and pins.StubbornReducer) for an engine.
 type Reducer struct {
 	e   *engine.Engine
 	lay engine.StateLayout
@@ -108,7 +107,7 @@ type liveRef struct {
 	caps   capSet
 }
 
-var _ search.Reducer = (*Reducer)(nil)
+var _ pins.StubbornReducer = (*Reducer)(nil)
 
 // New returns the reducer for e, or nil when the model uses a construct
 // under which reduction is off (see the package comment) or no location
@@ -269,7 +268,7 @@ func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (l
 	return live, given
 }
 
-// SafeProcs implements search.Reducer. It reads the state directly and
+// SafeProcs implements pins.Reducer. It reads the state directly and
 // allocates nothing once its scratch space has grown.
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 	dst = dst[:0]
@@ -674,76 +673,24 @@ func isChanType(v *automata.Var) bool {
 
 // exprs calls f on every expression of t (not of a d_step's body).
 func exprs(t *automata.Trans, f func(automata.Expr)) {
-	walk(t.X, f)
+	automata.WalkExpr(t.X, f)
 	if t.LHS != nil {
-		walk(t.LHS, f)
+		automata.WalkExpr(t.LHS, f)
 	}
-	walk(t.Chan, f)
+	automata.WalkExpr(t.Chan, f)
 	for _, a := range t.Args {
-		walk(a, f)
+		automata.WalkExpr(a, f)
 	}
 	for _, a := range t.RArgs {
 		if a.Var != nil {
-			walk(a.Var, f)
+			automata.WalkExpr(a.Var, f)
 		}
-		walk(a.Match, f)
+		automata.WalkExpr(a.Match, f)
 	}
 	for _, a := range t.PArgs {
-		walk(a, f)
+		automata.WalkExpr(a, f)
 	}
-	walk(t.Pid, f)
-}
-
-func walk(x automata.Expr, f func(automata.Expr)) {
-	if x == nil {
-		return
-	}
-	switch y := x.(type) {
-	case *automata.Ref:
-		if y == nil {
-			return
-		}
-		f(x)
-		walk(y.Index, f)
-		for _, s := range y.Path {
-			walk(s.Index, f)
-		}
-		if y.Remote != nil {
-			walk(y.Remote.Pid, f)
-		}
-		return
-	}
-	f(x)
-	switch y := x.(type) {
-	case *automata.Unary:
-		walk(y.X, f)
-	case *automata.Binary:
-		walk(y.X, f)
-		walk(y.Y, f)
-	case *automata.Cond:
-		walk(y.C, f)
-		walk(y.T, f)
-		walk(y.E, f)
-	case *automata.Call:
-		for _, a := range y.Args {
-			walk(a, f)
-		}
-	case *automata.RemoteLabel:
-		walk(y.Remote.Pid, f)
-	case *automata.Run:
-		for _, a := range y.Args {
-			walk(a, f)
-		}
-		walk(y.Prio, f)
-	case *automata.Poll:
-		walk(y.Chan, f)
-		for _, a := range y.Args {
-			walk(a.Match, f)
-			if a.Var != nil {
-				walk(a.Var, f)
-			}
-		}
-	}
+	automata.WalkExpr(t.Pid, f)
 }
 
 const chanKind = ast.Chan

@@ -394,7 +394,7 @@ func enterMasks(p *automata.Proc, bits map[*automata.Var]uint64, buf map[*automa
 	return out
 }
 
-// StubbornProcs implements search.StubbornReducer: the processes of the
+// StubbornProcs implements pins.StubbornReducer: the processes of the
 // stubborn set grown from process seed in state s (dst[pid] reports
 // membership), or false when the set cannot be formed (a process of it at
 // a wild location or at -end-, or the state not understood).
@@ -534,7 +534,7 @@ func conjunctFeet(e interface {
 		good := true
 		for i, x := range xs {
 			f := newFoot(words)
-			walk(x, func(y automata.Expr) {
+			automata.WalkExpr(x, func(y automata.Expr) {
 				switch y := y.(type) {
 				case *automata.Ref:
 					if y.Var == nil || y.Remote != nil || y.Var.Chan != nil || isChanType(y.Var) {

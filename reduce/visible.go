@@ -4,7 +4,6 @@ import (
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
-	"github.com/gospin/gospin/search"
 )
 
 // VisibleGroups says, for each transition group of an engine model with a
@@ -220,12 +219,12 @@ func (c claimReducer) Visible(g int) bool { return g < 0 || g >= len(c.vis) || c
 
 func (c claimReducer) ClaimLoc(s []byte) (int, bool) { return c.e.ClaimLoc(s) }
 
-// ForClaim returns a search.ClaimReducer for engine model e with a never
+// ForClaim returns a pins.ClaimReducer for engine model e with a never
 // claim, built on r (reduce.New(e)): partial-order reduction of the
 // acceptance search on the product. Only for a claim in SI normal form
-// (see search.ClaimReducer). It returns nil when r is nil or the model has
+// (see pins.ClaimReducer). It returns nil when r is nil or the model has
 // no claim.
-func ForClaim(r *Reducer, e *engine.Engine) search.ClaimReducer {
+func ForClaim(r *Reducer, e *engine.Engine) pins.ClaimReducer {
 	if r == nil {
 		return nil
 	}
@@ -247,13 +246,13 @@ func hasRun(t *automata.Trans) bool {
 	return found || t.Kind == automata.TDStep // a d_step's body is not walked
 }
 
-// ForNonProgress returns a search.ProgressReducer for engine model e,
+// ForNonProgress returns a pins.ProgressReducer for engine model e,
 // for partial-order reduction of the non-progress search (-l) on the
-// product with the claim of <>[] np_ in SI normal form (search/np.go):
+// product with the claim of <>[] np_ in SI normal form (search.NonProgressSI):
 // the reducer without late locations (lateLocs postpones a process's
 // local prefix, which moves it across a progress label's view), and which
 // groups may change np_. It returns nil when reduction is off for e.
-func ForNonProgress(e *engine.Engine) search.ProgressReducer {
+func ForNonProgress(e *engine.Engine) pins.ProgressReducer {
 	r := newReducer(e, false, false)
 	if r == nil {
 		return nil

@@ -3,6 +3,7 @@ package search
 import (
 	"unsafe"
 
+	"github.com/gospin/gospin/internal/idxmap"
 	"github.com/gospin/gospin/pins"
 )
 
@@ -15,8 +16,38 @@ type node struct {
 	step   Step
 }
 
+// bfsCycles is a breadth-first search's side of a reduction layer's cycle
+// proviso (pins.Cycles): the queue proviso (C2q of Bošnački and Holzmann),
+// no kept successor already expanded, or with Options.BFSVisited the
+// visited proviso (C2v), none stored at all.
+type bfsCycles struct {
+	s       *searcher
+	seq     *idxmap.Map // the queue position of every stored state
+	head    int32       // that of the state being expanded
+	visited bool
+	exp     pins.Expansion
+}
+
+func (c *bfsCycles) Lookup(s []byte) (uint64, bool) { return c.s.opt.Store.Lookup(s) }
+
+func (c *bfsCycles) Closes(idx uint64) bool {
+	seq, _ := c.seq.Get(idx)
+	return c.visited || seq <= c.head
+}
+
+func (c *bfsCycles) Expanding() pins.Expansion { return c.exp }
+
+func (c *bfsCycles) Aux(idx uint64) []byte { return c.s.aux(idx) }
+
 func (s *searcher) bfs() error {
-	ex := newExpander(s.m)
+	m := s.m
+	var pr *bfsCycles
+	if r, ok := m.(pins.Reduced); ok {
+		pr = &bfsCycles{s: s, seq: idxmap.New(), visited: s.opt.BFSVisited}
+		m = r.Bind(pr, false)
+	}
+	ex := newExpander(m)
+	s.setAux() // before the first insert
 	buf, err := s.m.Initial(nil)
 	if err != nil {
 		return err
@@ -26,11 +57,8 @@ func (s *searcher) bfs() error {
 		return stopErr(err)
 	}
 	queue := []node{{state: idx, parent: -1}}
-	// partial-order reduction with the queue proviso (see por.reduce)
-	pr := s.newPOR()
 	if pr != nil {
-		pr.seq.set(idx, 0)
-		defer func() { s.res.Reduced = pr.reduced }()
+		pr.seq.Set(idx, 0)
 	}
 	trail := func(at int, last *Step) []Step {
 		var rev []Step
@@ -48,11 +76,11 @@ func (s *searcher) bfs() error {
 	for head := 0; head < len(queue); head++ {
 		n := queue[head]
 		state := s.opt.Store.State(n.state)
-		lo, hi := ex.expand(state)
 		if pr != nil {
 			pr.head = int32(head)
-			hi = pr.reduce(ex, state, lo, hi)
+			pr.exp = pins.Expansion{Depth: n.depth, Index: n.state, Known: true}
 		}
+		lo, hi := ex.expand(state)
 		if lo == hi && !s.claim && s.m.Status(state)&pins.ValidEnd == 0 {
 			v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 			if s.report(v, n.depth, func() []Step { return trail(head, nil) }) {
@@ -84,7 +112,7 @@ func (s *searcher) bfs() error {
 				s.res.DepthReached = n.depth + 1
 			}
 			if pr != nil {
-				pr.seq.set(idx, int32(len(queue)))
+				pr.seq.Set(idx, int32(len(queue)))
 			}
 			if len(queue) == cap(queue) {
 				// the queue is most of a breadth-first search's memory

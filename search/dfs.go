@@ -4,6 +4,7 @@ import (
 	"errors"
 	"unsafe"
 
+	"github.com/gospin/gospin/internal/idxmap"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/store"
 )
@@ -155,19 +156,19 @@ func (s *searcher) dfs() error {
 		return err
 	}
 	w := s.newWalker(0)
-	w.por = s.newPOR() // before the first insert: it may ask the store for aux bytes
+	s.setAux() // before the first insert
 	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
 	}
 	if s.opt.Accept {
-		w.cyan = newIdxMap()
-		w.cyan.set(idx, 0)
+		w.cyan = idxmap.New()
+		w.cyan.Set(idx, 0)
 	}
 	w.rootIdx = idx
-	if w.por != nil {
-		w.por.onStack.set(idx, 0)
-		defer func() { s.res.Reduced = w.por.reduced }()
+	if w.reduced {
+		w.onStack = idxmap.New()
+		w.onStack.Set(idx, 0)
 	}
 	return w.run(nil, nil)
 }
@@ -191,14 +192,20 @@ type walker struct {
 	// cyan: the states on the main search's stack (store index of the
 	// flag-0 entry -> stack position), for Schwoon and Esparza's early
 	// cycle detection; main is the main walker (for nested ones).
-	cyan    *idxMap
+	cyan    *idxmap.Map
 	main    *walker
 	rootIdx uint64
-	// por, when not nil, selects ample sets (partial-order reduction)
-	por *por
+	// reduced: the model is a reduction layer (pins.Reduced), bound to
+	// this walker (see Lookup, Closes, Expanding): onStack holds the store
+	// indices of the stored states on the stack, for its cycle proviso,
+	// and exp describes the state being expanded.
+	reduced bool
+	onStack *idxmap.Map
+	exp     pins.Expansion
+	lkey    []byte // scratch: state + flag for Lookup
 	// pf, when not nil, is the store, which prefetches (not in acceptance
 	// searches, whose stored keys carry a flag byte)
-	pf prefetcher
+	pf store.Prefetcher
 	// loneNew counts up (to 15) when a state's lone successor is new and
 	// down by 2 (to 0) when it was stored already: run expands a lone
 	// successor before inserting it (see speculate) only while most
@@ -212,22 +219,51 @@ type walker struct {
 // successors were mostly new, since the expansion of one already stored
 // is work thrown away.
 func (w *walker) speculate() bool {
-	return w.loneNew >= 8 && w.por == nil && !w.s.opt.Accept
+	return w.loneNew >= 8 && !w.reduced && !w.s.opt.Accept
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
-	w := &walker{s: s, ex: newExpander(s.m), flag: flag}
-	if pf, ok := s.opt.Store.(prefetcher); ok && !s.opt.Accept {
+	w := &walker{s: s, flag: flag}
+	m := s.m
+	if r, ok := m.(pins.Reduced); ok {
+		m = r.Bind(w, flag == 1)
+		w.reduced = true
+		if flag == 1 {
+			w.onStack = idxmap.New()
+		}
+	}
+	w.ex = newExpander(m)
+	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
 		w.pf = pf
 	}
 	return w
 }
 
-// prefetcher is a store that can start loading what inserting a state
-// will read (store.Table).
-type prefetcher interface {
-	PrefetchSlot(h uint64)
-	InsertHashed(s []byte, h uint64) (uint64, bool, error)
+// Lookup implements pins.Cycles: the store index of the main search's
+// entry for s (flag 0 in an acceptance search).
+func (w *walker) Lookup(s []byte) (uint64, bool) {
+	if !w.s.opt.Accept {
+		return w.s.opt.Store.Lookup(s)
+	}
+	w.lkey = append(append(w.lkey[:0], s...), 0)
+	return w.s.opt.Store.Lookup(w.lkey)
+}
+
+// Aux implements pins.Cycles.
+func (w *walker) Aux(idx uint64) []byte { return w.s.aux(idx) }
+
+// Closes implements pins.Cycles: the stack proviso.
+func (w *walker) Closes(idx uint64) bool { return w.onStack.Has(idx) }
+
+// Expanding implements pins.Cycles.
+func (w *walker) Expanding() pins.Expansion { return w.exp }
+
+// expanding records frame top as the state the next expansion is of.
+func (w *walker) expanding(top int) {
+	if w.reduced {
+		f := w.stack.at(top)
+		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+	}
 }
 
 // prefetch hashes the successors succs[lo:hi] and asks the store to load
@@ -237,7 +273,7 @@ func (w *walker) prefetch(lo, hi int) {
 	ex := w.ex
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
-		if sc.flags&(pins.InAtomic|leapMid) != 0 {
+		if sc.flags&(pins.InAtomic|pins.InLeap) != 0 {
 			continue
 		}
 		sc.h = store.Hash(ex.bytes(sc))
@@ -333,14 +369,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if f.lo == dropped {
 			// back at a frame that gave its successors up: generate them
 			// again and skip those already taken
+			// (the stack below is as it was: a reduction layer gives the
+			// same ample set, on a product the recorded one)
 			st := w.stateOf(f)
+			w.expanding(top)
 			lo, hi := ex.expandAfter(st, f.pid)
-			if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
-				// the stack below is as it was: the same ample set (on a
-				// product, the recorded one)
-				w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx(), top, f.atomicOff >= 0)
-				hi = w.por.reduce(ex, st, lo, hi)
-			}
 			if w.pf != nil {
 				w.prefetch(lo+int(f.taken), hi)
 			}
@@ -366,10 +399,10 @@ func (w *walker) run(root []byte, _ []Step) error {
 				f = w.stack.at(top)
 			}
 			if w.cyan != nil && f.idx() != ^uint64(0) {
-				w.cyan.del(f.idx())
+				w.cyan.Del(f.idx())
 			}
-			if w.por != nil && f.atomicOff < 0 {
-				w.por.onStack.del(f.idx())
+			if w.onStack != nil && f.atomicOff < 0 {
+				w.onStack.Del(f.idx())
 			}
 			w.stack.pop()
 			continue
@@ -384,25 +417,23 @@ func (w *walker) run(root []byte, _ []Step) error {
 			}
 		}
 		if nested && w.main.cyan != nil {
-			if fd, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) }); ok {
-				w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
-				if oi, found := fd.Lookup(w.key); found {
-					if pos, on := w.main.cyan.get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
-						// back on the main stack: seed -> ... -> here ->
-						// (main stack) -> seed is a cycle
-						step := sc.step
-						steps := w.trail(&step)
-						for i := int(pos) + 1; i < w.main.stack.n; i++ {
-							steps = append(steps, w.main.stack.at(i).step())
-						}
-						s.cycleStart = len(w.prefix)
-						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
-						s.cycleStart = -1
-						if stop {
-							return errStop
-						}
-						return errCycle
+			w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
+			if oi, found := s.opt.Store.Lookup(w.key); found {
+				if pos, on := w.main.cyan.Get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
+					// back on the main stack: seed -> ... -> here ->
+					// (main stack) -> seed is a cycle
+					step := sc.step
+					steps := w.trail(&step)
+					for i := int(pos) + 1; i < w.main.stack.n; i++ {
+						steps = append(steps, w.main.stack.at(i).step())
 					}
+					s.cycleStart = len(w.prefix)
+					stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
+					s.cycleStart = -1
+					if stop {
+						return errStop
+					}
+					return errCycle
 				}
 			}
 		}
@@ -427,12 +458,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 		pushedIdx := ^uint64(0)
 		atomicOff, atomicLen := int32(-1), int32(0)
-		if sc.flags&(pins.InAtomic|leapMid) != 0 {
+		if sc.flags&(pins.InAtomic|pins.InLeap) != 0 {
 			// Inside an atomic sequence: explored but not stored, as pan
 			// does. The bytes go on the atomic stack until the frame is
-			// popped. So are the intermediate states of a leap on a
-			// product (porltl_leap.go).
-			if sc.flags&leapMid != 0 {
+			// popped. So are the intermediate states of a leap
+			// (pins.InLeap).
+			if sc.flags&pins.InLeap != 0 {
 				s.res.LeapSteps++
 			} else {
 				s.res.AtomicSteps++
@@ -490,7 +521,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 					// cycle; it is accepting when either end is. As pan
 					// (uerror, then goto Up), the step that closes the
 					// cycle found is not counted as a matched state.
-					if pos, ok := w.cyan.get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
+					if pos, ok := w.cyan.Get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
 						step := sc.step
 						steps := w.trail(&step)
 						s.cycleStart = int(pos)
@@ -514,10 +545,10 @@ func (w *walker) run(root []byte, _ []Step) error {
 		succBytes := ex.bytes(sc)
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if w.cyan != nil && pushedIdx != ^uint64(0) {
-			w.cyan.set(pushedIdx, int32(w.stack.n-1))
+			w.cyan.Set(pushedIdx, int32(w.stack.n-1))
 		}
-		if w.por != nil && pushedIdx != ^uint64(0) {
-			w.por.onStack.set(pushedIdx, 0)
+		if w.onStack != nil && pushedIdx != ^uint64(0) {
+			w.onStack.Set(pushedIdx, 0)
 		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
@@ -560,9 +591,6 @@ func (w *walker) nested(top int) error {
 	}
 	in := w.outer
 	in.main = w
-	if in.por == nil {
-		in.por = w.por.nestedPOR() // the outer search's choices (porltl.go)
-	}
 	in.stack.n = 0
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0
@@ -594,6 +622,7 @@ func (w *walker) expandTop(state []byte) error {
 	}
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
+	w.expanding(w.stack.n - 1)
 	lo, hi := w.ex.expandAfter(state, f.pid)
 	return w.finishTop(state, lo, hi, false)
 }
@@ -604,12 +633,6 @@ func (w *walker) expandTop(state []byte) error {
 func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 	s := w.s
 	f := w.stack.at(w.stack.n - 1)
-	// on a product the selection looks the state up itself (the nested
-	// search's root is on the atomic stack but is a stored state)
-	if w.por != nil && (f.atomicOff < 0 || w.por.prod != nil) {
-		w.por.knowIdx(w.flag == 0 && f.atomicOff < 0, f.idx(), w.stack.n-1, f.atomicOff >= 0)
-		hi = w.por.reduce(w.ex, state, lo, hi)
-	}
 	if w.pf != nil && !prefetched {
 		w.prefetch(lo, hi)
 	}

@@ -2,12 +2,6 @@ package search
 
 import "github.com/gospin/gospin/pins"
 
-// ProcCounter is implemented by models that can say how many processes
-// a state has; weak fairness needs it.
-type ProcCounter interface {
-	NumProcs(s []byte) int
-}
-
 // fairModel unfolds a model for weak fairness as SPIN does (pan -f,
 // Choueka's construction): each state carries a counter c. In copy 0 the
 // counter moves to 1 on leaving an accepting state; in copy i (1..N, N the
@@ -19,13 +13,13 @@ type ProcCounter interface {
 // N+1.
 type fairModel struct {
 	m       pins.Model
-	procs   ProcCounter
+	procs   pins.ProcCounter
 	buf     []byte
 	tr      pins.Transition
 	enabled []bool
 }
 
-func newFairModel(m pins.Model, pc ProcCounter) *fairModel {
+func newFairModel(m pins.Model, pc pins.ProcCounter) *fairModel {
 	return &fairModel{m: m, procs: pc}
 }
 

@@ -1,12 +1,13 @@
 package search
 
 import (
+	"github.com/gospin/gospin/internal/idxmap"
 	"github.com/gospin/gospin/pins"
 )
 
 // Leap sets (van der Schoot, "Partial-order verification in SPIN can be
 // more efficient"): where several processes each have an ample set (their
-// enabled steps are all safe, see Reducer), these sets are pairwise
+// enabled steps are all safe, see pins.Reducer), these sets are pairwise
 // independent, so instead of exploring one of them the search takes one
 // step of every such process at once, a "leap": the successors of a state
 // are the products of the processes' ample sets, and the intermediate
@@ -56,7 +57,7 @@ type leapSearch struct {
 	lookup func([]byte) (uint64, bool)
 
 	frames  []leapFrame
-	onStack *idxMap
+	onStack *idxmap.Map
 	succs   []leapSucc
 	steps   []Step
 	arena   []byte
@@ -81,15 +82,12 @@ type leapCand struct {
 }
 
 // maxLeapProduct bounds the number of successors a state gets from the
-// product of its ample sets; beyond it the state takes one ample set only.
+// product of its ample sets; beyond it the state takes one ample set only
+// (as por's leaps on a product).
 const maxLeapProduct = 4096
 
 func (s *searcher) leapDFS() error {
-	lk, ok := s.opt.Store.(interface{ Lookup([]byte) (uint64, bool) })
-	if !ok {
-		return s.dfs()
-	}
-	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: lk.Lookup, onStack: newIdxMap()}
+	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: s.opt.Store.Lookup, onStack: idxmap.New()}
 	init, err := s.m.Initial(nil)
 	if err != nil {
 		return err
@@ -126,7 +124,7 @@ func (l *leapSearch) trail(extra []Step) []Step {
 func (l *leapSearch) run(init []byte, idx uint64) error {
 	s := l.s
 	l.frames = append(l.frames, leapFrame{idx: idx, in: -1})
-	l.onStack.set(idx, 0)
+	l.onStack.Set(idx, 0)
 	if err := l.expand(init); err != nil {
 		return err
 	}
@@ -141,7 +139,7 @@ func (l *leapSearch) run(init []byte, idx uint64) error {
 			if f.idx == ^uint64(0) {
 				l.atoms = l.atoms[:f.atomOff]
 			} else {
-				l.onStack.del(f.idx)
+				l.onStack.Del(f.idx)
 			}
 			l.frames = l.frames[:top]
 			continue
@@ -174,7 +172,7 @@ func (l *leapSearch) run(init []byte, idx uint64) error {
 				continue
 			}
 			nf.idx = idx
-			l.onStack.set(idx, 0)
+			l.onStack.Set(idx, 0)
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
@@ -314,7 +312,7 @@ func (l *leapSearch) closesCycle(start int) bool {
 	for k := start; k < len(l.succs); k++ {
 		sc := &l.succs[k]
 		if idx, found := l.lookup(l.arena[sc.off : sc.off+sc.n]); found {
-			if l.onStack.has(idx) {
+			if l.onStack.Has(idx) {
 				return true
 			}
 		}

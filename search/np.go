@@ -141,25 +141,25 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 	}
 }
 
-// ProgressReducer is a Reducer that also says which transition groups
-// may change np_ (whether some process is at a progress label): with one
-// as Options.Reducer, Options.Reduce and Options.NonProgress, the
-// non-progress search runs on the product with npSIClaim, reduced as an
-// acceptance search on a product with a claim in SI normal form
-// (ClaimReducer, porltl.go; Siegel's Theorem 1: <>[] np_ is
-// stutter-invariant), and its counterexamples are rewritten for pan's
-// claim (ClaimTrailAnyK). The reducer must not postpone a process's
-// steps across a progress label's view (no late locations).
-type ProgressReducer interface {
-	Reducer
-	ProgressVisible(g int) bool
+// NonProgressSI returns the product of m with the claim of <>[] np_ in
+// Siegel's SI normal form (npSIClaim), on which a non-progress search may
+// be reduced as an acceptance search on a product with a claim in SI
+// normal form (package por, Config.Claim and Config.Accept; Siegel's
+// Theorem 1: <>[] np_ is stutter-invariant), and the dependency facts of
+// that product built on pr, the system's: a search with
+// Options.NonProgress and Options.NPProductOf m walks it (or a layer over
+// it) and rewrites its counterexamples for pan's claim (ClaimTrailAnyK).
+// pr must not postpone a process's steps across a progress label's view
+// (no late locations).
+func NonProgressSI(m pins.Model, pr pins.ProgressReducer) (pins.Model, pins.ClaimReducer) {
+	return newNPModel(m, npSIClaim), npReducer{pr}
 }
 
-// npReducer is the ClaimReducer of a non-progress search on the product
-// with npSIClaim: the system's reducer applied to the system's part of
-// the state.
+// npReducer is the pins.ClaimReducer of a non-progress search on the
+// product with npSIClaim: the system's reducer applied to the system's
+// part of the state.
 type npReducer struct {
-	pr ProgressReducer
+	pr pins.ProgressReducer
 }
 
 func (r npReducer) SafeProcs(s []byte, dst []bool) []bool {
@@ -174,6 +174,6 @@ func (r npReducer) ClaimLoc(s []byte) (int, bool) {
 }
 
 // npCounter counts the processes of an npModel state.
-type npCounter struct{ pc ProcCounter }
+type npCounter struct{ pc pins.ProcCounter }
 
 func (c npCounter) NumProcs(s []byte) int { return c.pc.NumProcs(s[:len(s)-1]) }

@@ -49,7 +49,7 @@ type Options struct {
 	NonProgress bool
 	// Fair restricts acceptance and non-progress cycles to weakly fair
 	// ones (pan -f): every process that is enabled all along the cycle
-	// takes a step on it. The model must implement ProcCounter.
+	// takes a step on it. The model must implement pins.ProcCounter.
 	Fair bool
 	// SCC uses the SCC-based emptiness check (Couvreur's algorithm) for
 	// acceptance and non-progress cycles instead of the nested search;
@@ -85,28 +85,27 @@ type Options struct {
 	// search goes on. Trails rewritten after the search (a non-progress
 	// search reduced on its own claim) are rewritten before the call.
 	OnError func(i int, e *Error)
-	// Reduce turns partial-order reduction on (see Reducer): at each
-	// stored state the search explores, when it can, the steps of one
-	// process only. It preserves assertion violations, run-time errors and
-	// invalid end states. It needs Reducer and is ignored with a never
-	// claim and for acceptance and non-progress cycles (sound by
-	// construction). Depth-first, the cycle proviso is the stack proviso;
-	// breadth-first, the queue proviso (C2q), or with BFSVisited the
-	// weaker visited proviso C2v (for comparison).
-	Reduce     bool
-	Reducer    Reducer
+	// BFSVisited: breadth-first, a reduction layer's cycle proviso is the
+	// visited proviso C2v (no kept successor stored at all) instead of the
+	// queue proviso C2q (none already expanded), for comparison.
+	//
+	// Partial-order reduction is a layer (package por): the model passed
+	// to Run is then a pins.Reduced, which the search binds to itself
+	// (pins.Cycles: the stack proviso depth-first, the queue proviso
+	// breadth-first) and walks as any model.
 	BFSVisited bool
-	// Leap, with Reduce, takes leap sets: one step of every process that
-	// has an ample set at once. Depth-first only: safety searches without
-	// a never claim (leap.go), and searches on the product with a claim
-	// whose Reducer is a ClaimReducer (porltl_leap.go); otherwise it is
-	// ignored.
-	Leap bool
-	// Stubborn, with Reduce and a Reducer that is a StubbornReducer:
-	// where no single process gives an ample set, try stubborn sets of
-	// several processes (see StubbornReducer). Safety searches without a
-	// never claim only.
-	Stubborn bool
+	// Leap, with Reducer, searches with leap sets (leap.go): one step of
+	// every process that has an ample set at once. Depth-first safety
+	// searches without a never claim only; otherwise it is ignored. (Leap
+	// sets on a product with a claim are a reduction layer: por.Config.)
+	Leap    bool
+	Reducer pins.Reducer
+	// NPProductOf, with NonProgress, says that the model is the product of
+	// NPProductOf with the non-progress claim in SI normal form
+	// (NonProgressSI), usually wrapped in a reduction layer: the search
+	// then does not build pan's product itself, and rewrites its
+	// counterexamples for pan's claim on NPProductOf.
+	NPProductOf pins.Model
 	// Progress, if set, is called about every ProgressEvery with the
 	// statistics so far.
 	Progress      func(Stats)
@@ -128,8 +127,9 @@ type Stats struct {
 	// acceptance-cycle search (pan's "visited" minus "stored").
 	NestedStored int64
 	// Reduced counts the states expanded with a reduced (ample) set of
-	// successors (Options.Reduce); ProvisoFallbacks those expanded fully
-	// because the cycle proviso rejected the only candidates.
+	// successors (a reduction layer, pins.Reduced.Counts, or leaps);
+	// ProvisoFallbacks those expanded fully because the cycle proviso
+	// rejected the only candidates.
 	Reduced          int64
 	ProvisoFallbacks int64
 	// LeapSteps counts the steps taken inside leaps (Options.Leap): the
@@ -175,35 +175,31 @@ type Result struct {
 // holds the statistics so far.
 func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	var initViol *pins.Violation // a run-time error of an initializer
-	if iv, ok := m.(InitialViolator); ok {
+	if iv, ok := m.(pins.InitialViolator); ok {
 		initViol = iv.InitialViolation()
 	}
-	var npBase pins.Model // the model of a reduced non-progress search
+	// npBase: the model of a non-progress search on the SI claim; pc
+	// counts the processes for weak fairness
+	var npBase pins.Model
+	pc, counts := m.(pins.ProcCounter)
 	if opt.NonProgress {
-		if m.Info() != nil && m.Info().Claim {
-			return nil, errors.New("non-progress cycle detection (-l) cannot be combined with a never claim")
-		}
-		pr, ok := opt.Reducer.(ProgressReducer)
-		if ok && opt.Reduce && !opt.Fair && !opt.SCC && !opt.BFS {
+		switch {
+		case opt.NPProductOf != nil:
 			// on the product with <>[] np_ in SI normal form (np.go)
-			npBase = m
-			m = newNPModel(m, npSIClaim)
-			opt.Reducer = npReducer{pr}
-			opt.Leap, opt.Stubborn = false, false
-		} else {
+			npBase = opt.NPProductOf
+			opt.Leap = false
+		case m.Info() != nil && m.Info().Claim:
+			return nil, errors.New("non-progress cycle detection (-l) cannot be combined with a never claim")
+		default:
 			m = newNPModel(m, npPan)
+			if counts {
+				pc = npCounter{pc}
+			}
 		}
 		opt.Accept = true
 	}
 	if opt.Fair && !opt.SCC {
-		pc, ok := m.(ProcCounter)
-		if np, isNP := m.(*npModel); isNP {
-			pc, ok = np.m.(ProcCounter)
-			if ok {
-				pc = npCounter{pc}
-			}
-		}
-		if !ok {
+		if !counts {
 			return nil, errors.New("weak fairness needs a model that counts its processes")
 		}
 		m = newFairModel(m, pc)
@@ -222,7 +218,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 			opt.Store = store.NewZeroSuppressed(hint, opt.MemLimit)
 		}
 	}
-	if t, ok := opt.Store.(*store.Table); ok && opt.MemGuard != nil {
+	if t, ok := opt.Store.(store.GuardedSet); ok && opt.MemGuard != nil {
 		t.SetGuard(opt.MemGuard)
 	}
 	if opt.ProgressEvery == 0 {
@@ -230,6 +226,14 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	}
 	s := &searcher{m: m, opt: opt, ctx: ctx, start: time.Now(), res: &Result{}, claim: m.Info() != nil && m.Info().Claim, cycleStart: -1}
 	s.nextTick = s.start.Add(opt.ProgressEvery)
+	if r, ok := m.(pins.Reduced); ok {
+		// the layer's counters are its own, over all its searches
+		r0, f0 := r.Counts()
+		defer func() {
+			r1, f1 := r.Counts()
+			s.res.Reduced, s.res.ProvisoFallbacks = r1-r0, f1-f0
+		}()
+	}
 	if initViol != nil {
 		return runWith(s, func(s *searcher) error { return s.initialError(*initViol) })
 	}
@@ -242,14 +246,6 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		return res, err
 	}
 	return runWith(s, searchAll)
-}
-
-// InitialViolator is implemented by models whose initial state may hold
-// a run-time error (of an initializer): the search then reports it at
-// depth 0, with an empty trail, and goes no further (the initial state is
-// not the model's).
-type InitialViolator interface {
-	InitialViolation() *pins.Violation
 }
 
 // initialError reports v, the initial state's run-time error.
@@ -283,7 +279,7 @@ func searchAll(s *searcher) error {
 		return s.couvreur(g, kind, msg)
 	case opt.BFS:
 		return s.bfs()
-	case opt.Leap && opt.Reduce && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
+	case opt.Leap && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
 		return s.leapDFS()
 	}
 	return s.dfs()
@@ -340,6 +336,29 @@ type searcher struct {
 	// npBase: the model of a non-progress search reduced on its own
 	// claim, whose trails are rewritten for pan's claim (npPanTrails)
 	npBase pins.Model
+	// auxOf, when not nil, gives a reduction layer's bytes beside each
+	// stored state (setAux)
+	auxOf func(idx uint64) []byte
+}
+
+// setAux asks the store, before the first insert, for the bytes a
+// reduction layer keeps beside each stored state (pins.Reduced.AuxBytes).
+func (s *searcher) setAux() {
+	r, ok := s.m.(pins.Reduced)
+	if !ok || r.AuxBytes() == 0 {
+		return
+	}
+	if a, ok := s.opt.Store.(store.AuxSet); ok && a.SetAux(r.AuxBytes()) {
+		s.auxOf = a.Aux
+	}
+}
+
+// aux returns the layer's bytes beside stored state idx, or nil.
+func (s *searcher) aux(idx uint64) []byte {
+	if s.auxOf == nil {
+		return nil
+	}
+	return s.auxOf(idx)
 }
 
 // errStop ends a search early without it being an error of the caller.

@@ -24,6 +24,8 @@ type Set interface {
 	// Insert adds s unless an equal state is present. It returns the
 	// state's index and whether it was added. The set copies s.
 	Insert(s []byte) (idx uint64, added bool, err error)
+	// Lookup returns the index of s if it is stored, without adding it.
+	Lookup(s []byte) (idx uint64, found bool)
 	// State returns the stored bytes of the state with index idx. The
 	// slice aliases the store: callers must not modify it.
 	State(idx uint64) []byte
@@ -35,6 +37,42 @@ type Set interface {
 	// Stats describes the memory in use.
 	Stats() Stats
 }
+
+// Prefetcher is a Set that can start loading what inserting a state will
+// read, so that the cache misses of several insertions overlap (Table).
+type Prefetcher interface {
+	Set
+	// PrefetchSlot starts loading the home slot of a state of Hash h.
+	PrefetchSlot(h uint64)
+	// InsertHashed is Insert for a state whose Hash is h.
+	InsertHashed(s []byte, h uint64) (idx uint64, added bool, err error)
+}
+
+// AuxSet is a Set that keeps a few bytes of its user's beside each state
+// (Table): per-state facts that would otherwise live in a map by index.
+type AuxSet interface {
+	Set
+	// SetAux asks for n bytes (1 to 8) beside every state stored from now
+	// on; it returns false, changing nothing, once a state is stored.
+	SetAux(n int) bool
+	// Aux returns the auxiliary bytes of the state at index idx, or nil
+	// when the set keeps none.
+	Aux(idx uint64) []byte
+}
+
+// GuardedSet is a Set that asks a guard before each allocation (Table).
+type GuardedSet interface {
+	Set
+	// SetGuard makes the set call f with the bytes it is about to
+	// allocate; when f returns false the allocation fails (ErrMemLimit).
+	SetGuard(f func(extra int64) bool)
+}
+
+var (
+	_ Prefetcher = (*Table)(nil)
+	_ AuxSet     = (*Table)(nil)
+	_ GuardedSet = (*Table)(nil)
+)
 
 // Stats reports a set's size and memory use.
 type Stats struct {

@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/por"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
@@ -39,18 +39,20 @@ type Options struct {
 	// Reduce: partial-order reduction (gospin verify's default; off with
 	// -noreduce). It is used for safety searches (depth-first or
 	// breadth-first, no never claim, no cycle detection) of engine
-	// models; see package reduce.
+	// models: a layer (package por) fed by package reduce.
 	Reduce bool
-	// Leap: with Reduce, leap sets (-leap; search.Options.Leap).
+	// Leap: with Reduce, leap sets (-leap; search.Options.Leap, or on a
+	// product por.Config.Leap).
 	Leap bool
 	// Stubborn: with Reduce, stubborn sets of several processes where no
-	// ample set exists (-stubborn; search.Options.Stubborn), for safety
+	// ample set exists (-stubborn; por.Config.Stubborn), for safety
 	// searches without a never claim and for the product with a claim
-	// (ClaimSI, ClaimInvariant: search/porltl.go).
+	// (ClaimSI, ClaimInvariant: por/product.go).
 	Stubborn bool
 	// ClaimSI: the model's never claim is in SI normal form
 	// (property.SIClaim), so that with Reduce an acceptance search by
-	// nested DFS is reduced on the product (search.ClaimReducer).
+	// nested DFS is reduced on the product (pins.ClaimReducer,
+	// por.Config.Claim).
 	ClaimSI bool
 	// ClaimInvariant: the model's never claim checks an invariant: it is
 	// the usual claim of an ltl [] p (property.Invariant) or a never
@@ -122,12 +124,7 @@ type Model interface {
 
 // Unreacher is implemented by models that can list the statements no
 // stored state reached, as SPIN's unreached-code report does.
-type Unreacher interface {
-	// EnableCoverage makes the model record the locations the search
-	// reaches; Unreached then lists the statements it never reached.
-	EnableCoverage()
-	Unreached() []report.Unreached
-}
+type Unreacher = pins.Coverage
 
 // Run verifies m and returns the summary, the search result (for callers
 // that need the trails) and an error only for failures of the tool itself.
@@ -174,43 +171,11 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if sopt.MaxDepth == 0 {
 		sopt.MaxDepth = 10000
 	}
-	if opt.Reduce {
-		if e, ok := m.(*engine.Engine); ok && opt.NonProgress {
-			// on the product with <>[] np_ in SI normal form
-			// (search/np.go), ample sets only; not with -f, -scc or -bfs
-			if !opt.Fair && !opt.SCC && !opt.BFS {
-				if pr := reduce.ForNonProgress(e); pr != nil {
-					sopt.Reduce, sopt.Reducer = true, pr
-				}
-			}
-		} else if ok {
-			newR := reduce.New
-			if opt.Stubborn && (m.Info() == nil || !m.Info().Claim || opt.ClaimSI || opt.ClaimInvariant) {
-				newR = reduce.NewStubborn
-				sopt.Stubborn = true
-			}
-			if r := newR(e); r != nil {
-				sopt.Reduce, sopt.Reducer = true, r
-				if opt.ClaimSI || opt.ClaimInvariant {
-					if cr := reduce.ForClaim(r, e); cr != nil {
-						sopt.Reducer = cr
-					}
-				}
-			}
-		}
-		sopt.Leap = opt.Leap
-	}
+	claim := m.Info() != nil && m.Info().Claim
+	sm, reduced := reduction(m, opt, &sopt, claim)
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
-	}
-	claim := m.Info() != nil && m.Info().Claim
-	reduced := sopt.Reduce && !opt.Accept && !opt.NonProgress && !opt.Fair && !opt.SCC && !claim
-	if _, ok := sopt.Reducer.(search.ClaimReducer); ok && sopt.Reduce && claim && !opt.NonProgress && !opt.Fair && !opt.SCC && !(opt.BFS && opt.Accept) {
-		reduced = true // on the product (search/porltl.go)
-	}
-	if _, ok := sopt.Reducer.(search.ProgressReducer); ok && sopt.Reduce && opt.NonProgress {
-		reduced = true // on the product with <>[] np_ (search/np.go)
 	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
@@ -222,7 +187,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
 	sopt.OnError = tw.onError
 	start := time.Now()
-	res, err := search.Run(ctx, m, sopt)
+	res, err := search.Run(ctx, sm, sopt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -318,7 +283,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	sum.TrailErrors = tw.failed
 	if u, ok := m.(Unreacher); ok && res.Complete {
-		sum.Unreached = u.Unreached()
+		for _, x := range u.Unreached() {
+			sum.Unreached = append(sum.Unreached, report.Unreached(x))
+		}
 		if sopt.Property != nil || opt.ClosureOf != nil {
 			// the claim is the probe claim (property.ProbeClaim) or the
 			// closure under stuttering of the property's, not the
@@ -333,6 +300,55 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		}
 	}
 	return sum, res, nil
+}
+
+// reduction returns the model the search walks for m: m itself, or m
+// wrapped in a partial-order reduction layer (package por) when opt asks
+// for reduction and the search allows it, with the reduction's search
+// options set in sopt (the leap search, the non-progress product); and
+// whether the search is reduced.
+func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Model, bool) {
+	if !opt.Reduce {
+		return m, false
+	}
+	if opt.NonProgress {
+		// on the product with <>[] np_ in SI normal form
+		// (search.NonProgressSI), ample sets only; not with -f, -scc or
+		// -bfs
+		if opt.Fair || opt.SCC || opt.BFS {
+			return m, false
+		}
+		pr := reduce.ForNonProgressModel(m)
+		if pr == nil {
+			return m, false
+		}
+		prod, cr := search.NonProgressSI(m, pr)
+		sopt.NPProductOf = m
+		return por.New(prod, cr, por.Config{Claim: true, Accept: true}), true
+	}
+	stubborn := opt.Stubborn && (!claim || opt.ClaimSI || opt.ClaimInvariant)
+	r := reduce.ForModel(m, stubborn)
+	if r == nil {
+		return m, false
+	}
+	safety := !opt.Accept && !opt.Fair && !opt.SCC && !claim
+	if opt.Leap && !opt.Accept && !claim && !opt.BFS {
+		// the leap search (search/leap.go)
+		sopt.Leap, sopt.Reducer = true, r
+		return m, safety
+	}
+	if safety {
+		return por.New(m, r, por.Config{Stubborn: stubborn}), true
+	}
+	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair || opt.SCC || opt.BFS && opt.Accept {
+		return m, false
+	}
+	cr := reduce.ForClaimModel(r, m)
+	if cr == nil {
+		return m, false
+	}
+	// on the product (package por, product.go)
+	return por.New(m, cr, por.Config{Claim: true, Accept: opt.Accept, Stubborn: stubborn, Leap: opt.Leap && !opt.BFS}), true
 }
 
 // panDepth is the depth pan reports for error e ("at depth N"). The

@@ -72,7 +72,7 @@ func testPORLTLSoundness(t *testing.T, model string, never bool, opt string) {
 }
 
 // TestLeapOnProduct: leap sets on the product with a claim
-// (search/porltl_leap.go). In testdata/porltl/leap_ignoring.pml two
+// (por/leap.go). In testdata/porltl/leap_ignoring.pml two
 // processes that flip local bits forever are always ample candidates and
 // leap together back to the initial state; only the stack proviso on the
 // leaps' ends makes the search run the third process, whose step violates
@@ -370,7 +370,7 @@ func TestNonProgressReduced(t *testing.T) {
 }
 
 // TestBFSProductProviso: searches for a claim's end are reduced on the
-// product breadth-first too, with the queue proviso (search/porltl.go).
+// product breadth-first too, with the queue proviso (por/product.go).
 // bfs_ignoring.pml's violation needs it: without it, the search goes
 // round A's loop and B never moves, for the invariant's claim and for the
 // closure of the other property's claim alike (checked by hand: both

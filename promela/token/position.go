@@ -9,8 +9,9 @@
 package token
 
 import (
-	"fmt"
 	"sort"
+
+	"github.com/gospin/gospin/srcpos"
 )
 
 // Pos is a compact source position: 1 + a byte offset into a File's text.
@@ -23,33 +24,9 @@ const NoPos Pos = 0
 // IsValid reports whether p is a real position.
 func (p Pos) IsValid() bool { return p != NoPos }
 
-// Position is a human-readable source position.
-type Position struct {
-	Filename string
-	Line     int // 1-based
-	Column   int // 1-based, in bytes
-	// Macro, when not empty, names the macro whose expansion produced the
-	// text at this position; Line and Column then point at its invocation.
-	Macro string
-}
-
-// IsValid reports whether the position has a line number.
-func (p Position) IsValid() bool { return p.Line > 0 }
-
-// String formats the position as file:line:col (or as much of it as is known).
-func (p Position) String() string {
-	s := p.Filename
-	if p.IsValid() {
-		if s != "" {
-			s += ":"
-		}
-		s += fmt.Sprintf("%d:%d", p.Line, p.Column)
-	}
-	if s == "" {
-		s = "-"
-	}
-	return s
-}
+// Position is a human-readable source position (srcpos.Position, shared
+// with the stages that do not depend on Promela: pins, the reports).
+type Position = srcpos.Position
 
 // A Segment maps the bytes of a File's text from Offset up to the next
 // segment's Offset back to their origin. When Macro is empty the bytes are a

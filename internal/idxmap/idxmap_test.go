@@ -1,4 +1,4 @@
-package search
+package idxmap
 
 import (
 	"math/rand"
@@ -9,7 +9,7 @@ import (
 // growth and the back-shifting of probe runs.
 func TestIdxMap(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	m := newIdxMap()
+	m := New()
 	ref := map[uint64]int32{}
 	for op := 0; op < 200000; op++ {
 		k := uint64(r.Intn(5000)) * 8 // store indices: offsets
@@ -19,36 +19,36 @@ func TestIdxMap(t *testing.T) {
 		switch r.Intn(3) {
 		case 0:
 			v := int32(r.Intn(100) - 1)
-			m.set(k, v)
+			m.Set(k, v)
 			ref[k] = v
 		case 1:
-			m.del(k)
+			m.Del(k)
 			delete(ref, k)
 		}
-		if got, ok := m.get(k); ok != (func() bool { _, ok := ref[k]; return ok })() || got != ref[k] {
+		if got, ok := m.Get(k); ok != (func() bool { _, ok := ref[k]; return ok })() || got != ref[k] {
 			t.Fatalf("op %d: key %d: got %d %v, want %d", op, k, got, ok, ref[k])
 		}
-		if m.len() != len(ref) {
-			t.Fatalf("op %d: len %d, want %d", op, m.len(), len(ref))
+		if m.Len() != len(ref) {
+			t.Fatalf("op %d: len %d, want %d", op, m.Len(), len(ref))
 		}
 	}
 	for k, v := range ref {
-		if got, ok := m.get(k); !ok || got != v {
+		if got, ok := m.Get(k); !ok || got != v {
 			t.Fatalf("key %d: got %d %v, want %d", k, got, ok, v)
 		}
 	}
 }
 
 func BenchmarkIdxMap(b *testing.B) {
-	m := newIdxMap()
+	m := New()
 	for i := 0; i < b.N; i++ {
 		k := uint64(i) * 40
-		m.set(k, 1)
-		if !m.has(k) {
+		m.Set(k, 1)
+		if !m.Has(k) {
 			b.Fatal("missing")
 		}
 		if i%3 == 0 {
-			m.del(k)
+			m.Del(k)
 		}
 	}
 }

@@ -1,12 +1,11 @@
-package search
+package por
 
 import (
 	"github.com/gospin/gospin/pins"
 )
 
-// Leap sets on the product with a claim (Options.Leap with a
-// ClaimReducer: -a with a claim in SI normal form, or the claim of an
-// invariant).
+// Leap sets on the product with a claim (Config.Leap with Config.Claim:
+// -a with a claim in SI normal form, or the claim of an invariant).
 //
 // At a product state u where several processes p1..pk each qualify as
 // u's ample set (prodPOR: safe, invisible, no step into an atomic
@@ -71,13 +70,16 @@ const leapChoice = 1 << 16
 // product: a state's recorded choice is leapChoice plus the list's index.
 // The outer and the nested searches share it.
 type leapSets struct {
-	m     pins.Model
 	lists [][]int32
 	ids   map[string]int32
 }
 
-func newLeapSets(m pins.Model) *leapSets {
-	return &leapSets{m: m, ids: map[string]int32{}}
+// maxLeapProduct bounds the number of successors a state gets from the
+// product of its ample sets; beyond it the state takes one ample set only.
+const maxLeapProduct = 4096
+
+func newLeapSets() *leapSets {
+	return &leapSets{ids: map[string]int32{}}
 }
 
 func (ls *leapSets) intern(list []int32) int32 {
@@ -101,10 +103,10 @@ type leapCtx struct {
 	set, at int32
 }
 
-// leapState is a product selection's per-search leap state.
+// leapState is a binding's leap state.
 type leapState struct {
 	ctx    []leapCtx // by stack position
-	lex    *expander // intermediate states of the leaps being chosen
+	lex    buffer    // intermediate states of the leaps being chosen
 	cands  []int32
 	counts []int
 	bufs   [2][]byte
@@ -113,19 +115,19 @@ type leapState struct {
 
 type leapSpan struct{ off, n int }
 
-// inLeap reports whether the state about to be reduced (at pp.pos) is an
-// intermediate state of a leap, and if so which leap list and place its
-// kept steps are. It also clears the state's own context.
-func (pp *prodPOR) inLeap() (int32, int32, bool) {
-	pos := pp.pos
-	for len(pp.ctx) <= pos {
-		pp.ctx = append(pp.ctx, leapCtx{set: -1})
+// inLeap reports whether the state about to be reduced (at depth
+// p.x.Depth) is an intermediate state of a leap, and if so which leap list
+// and place its kept steps are. It also clears the state's own context.
+func (p *view) inLeap() (int32, int32, bool) {
+	pos := p.x.Depth
+	for len(p.ctx) <= pos {
+		p.ctx = append(p.ctx, leapCtx{set: -1})
 	}
-	pp.ctx[pos] = leapCtx{set: -1}
-	if !pp.unstored || pos == 0 {
+	p.ctx[pos] = leapCtx{set: -1}
+	if !p.x.Intermediate || pos == 0 {
 		return 0, 0, false
 	}
-	c := pp.ctx[pos-1]
+	c := p.ctx[pos-1]
 	if c.set < 0 {
 		return 0, 0, false // an atomic sequence's state
 	}
@@ -136,14 +138,14 @@ func (pp *prodPOR) inLeap() (int32, int32, bool) {
 // state, the steps of the list's process at place at, marks them as
 // intermediate states when more of the list follows (staysInLeap), and
 // returns the new end.
-func (p *por) leapLevel(ex *expander, state []byte, lo, hi int, set, at int32) int {
-	pp := p.prod
-	list := pp.leaps.lists[set]
+func (p *view) leapLevel(state []byte, lo, hi int, set, at int32) int {
+	ex := &p.ex
+	list := p.leaps.lists[set]
 	pid := int(list[at])
 	p.marks = p.marks[:0]
 	some := false
 	for k := lo; k < hi; k++ {
-		m := ex.succs[k].step.Pid == pid
+		m := ex.succs[k].tr.Pid == pid
 		some = some || m
 		p.marks = append(p.marks, m)
 	}
@@ -153,14 +155,14 @@ func (p *por) leapLevel(ex *expander, state []byte, lo, hi int, set, at int32) i
 		// are stored
 		return hi
 	}
-	n := p.keepMarked(ex, lo, hi, p.marks)
+	n := p.keepMarked(lo, hi, p.marks)
 	if int(at)+1 < len(list) {
-		pp.ctx[pp.pos] = leapCtx{set: set, at: at}
-		from, _ := pp.cr.ClaimLoc(state)
+		p.ctx[p.x.Depth] = leapCtx{set: set, at: at}
+		from, _ := p.cr.ClaimLoc(state)
 		for k := lo; k < n; k++ {
 			sc := &ex.succs[k]
-			if pp.staysInLeap(from, ex.bytes(sc)) && sc.flags&pins.InAtomic == 0 {
-				sc.flags |= leapMid
+			if p.staysInLeap(from, ex.bytes(sc)) && sc.tr.Flags&pins.InAtomic == 0 {
+				sc.tr.Flags |= pins.InLeap
 			}
 		}
 	}
@@ -177,28 +179,24 @@ func (p *por) leapLevel(ex *expander, state []byte, lo, hi int, set, at int32) i
 // (Definition 12 (2)): it stays there to the leap's end, which is stored
 // and accepting, and every cycle through the intermediate state passes
 // through that end.
-func (pp *prodPOR) staysInLeap(from int, to []byte) bool {
-	if !pp.flagged {
+func (p *view) staysInLeap(from int, to []byte) bool {
+	if !p.cfg.Accept {
 		return true // no acceptance: only the claim's end matters
 	}
-	loc, acc := pp.cr.ClaimLoc(to)
+	loc, acc := p.cr.ClaimLoc(to)
 	return !acc || loc == from
 }
-
-// leapMid marks a successor that is an intermediate state of a leap on a
-// product: not stored, as a state inside an atomic sequence (a bit the
-// pins flags do not use).
-const leapMid pins.TransFlags = 1 << 31
 
 // chooseLeap returns the leap list for product state state, whose
 // successors are ex.succs[lo:hi] (p.safe filled in), when at least two
 // processes qualify as its ample set, their leaps are not too many
 // (maxLeapProduct) and none ends on the outer stack.
-func (p *por) chooseLeap(ex *expander, state []byte, lo, hi int) (int32, bool) {
-	pp := p.prod
+func (p *view) chooseLeap(state []byte, lo, hi int) (int32, bool) {
+	ex := &p.ex
+	pp := &p.leapState
 	pp.cands, pp.counts = pp.cands[:0], pp.counts[:0]
 	for k := lo; k < hi; k++ {
-		pid := ex.succs[k].step.Pid
+		pid := ex.succs[k].tr.Pid
 		seen := false
 		for i, c := range pp.cands {
 			if int(c) == pid {
@@ -206,7 +204,7 @@ func (p *por) chooseLeap(ex *expander, state []byte, lo, hi int) (int32, bool) {
 				seen = true
 			}
 		}
-		if !seen && p.productAmple(ex, pid, lo, hi) {
+		if !seen && p.productAmple(pid, lo, hi) {
 			pp.cands = append(pp.cands, int32(pid))
 			pp.counts = append(pp.counts, 1)
 		}
@@ -219,35 +217,33 @@ func (p *por) chooseLeap(ex *expander, state []byte, lo, hi int) (int32, bool) {
 			break
 		}
 	}
-	if len(pp.cands) < 2 || !p.leapProviso(ex, state, lo, hi, pp.cands) {
+	if len(pp.cands) < 2 || !p.leapProviso(state, lo, hi, pp.cands) {
 		return 0, false
 	}
-	return pp.leaps.intern(pp.cands), true
+	return p.leaps.intern(pp.cands), true
 }
 
 // leapProviso follows the leaps over list from product state state,
 // whose successors are ex.succs[lo:hi], as the search will (leapLevel), and
 // reports whether none of the stored states where they end is on the
 // outer stack.
-func (p *por) leapProviso(ex *expander, state []byte, lo, hi int, list []int32) bool {
-	pp := p.prod
-	if pp.lex == nil {
-		pp.lex = newExpander(pp.leaps.m)
-	}
-	lex := pp.lex
+func (p *view) leapProviso(state []byte, lo, hi int, list []int32) bool {
+	ex := &p.ex
+	pp := &p.leapState
+	lex := &pp.lex
 	defer lex.release(0)
 	// the states of the current place of the leaps: bufs[c], spans[c]
 	c := 0
 	pp.bufs[c], pp.spans[c] = pp.bufs[c][:0], pp.spans[c][:0]
-	from, _ := pp.cr.ClaimLoc(state)
+	from, _ := p.cr.ClaimLoc(state)
 	for k := lo; k < hi; k++ {
 		sc := &ex.succs[k]
-		if sc.step.Pid != int(list[0]) {
+		if sc.tr.Pid != int(list[0]) {
 			continue
 		}
 		b := ex.bytes(sc)
-		if !pp.staysInLeap(from, b) {
-			if p.onOuterStack(b) {
+		if !p.staysInLeap(from, b) {
+			if p.closes(b) {
 				return false
 			}
 			continue
@@ -261,23 +257,23 @@ func (p *por) leapProviso(ex *expander, state []byte, lo, hi int, list []int32) 
 		for _, sp := range pp.spans[c] {
 			st := pp.bufs[c][sp.off : sp.off+sp.n]
 			lex.release(0)
-			a, b := lex.expand(st)
+			a, b := lex.expand(p.m.Next, st)
 			some := false
 			for k := a; k < b && !some; k++ {
-				some = lex.succs[k].step.Pid == int(list[at])
+				some = lex.succs[k].tr.Pid == int(list[at])
 			}
 			if !some {
 				continue // a fully expanded node: every cycle through it is fine
 			}
-			from, _ := pp.cr.ClaimLoc(st)
+			from, _ := p.cr.ClaimLoc(st)
 			for k := a; k < b; k++ {
 				sc := &lex.succs[k]
-				if sc.step.Pid != int(list[at]) {
+				if sc.tr.Pid != int(list[at]) {
 					continue
 				}
 				bb := lex.bytes(sc)
-				if last || sc.flags&pins.InAtomic != 0 || !pp.staysInLeap(from, bb) {
-					if p.onOuterStack(bb) {
+				if last || sc.tr.Flags&pins.InAtomic != 0 || !p.staysInLeap(from, bb) {
+					if p.closes(bb) {
 						return false
 					}
 					continue
@@ -289,11 +285,4 @@ func (p *por) leapProviso(ex *expander, state []byte, lo, hi int, list []int32) 
 		c = n
 	}
 	return true
-}
-
-// onOuterStack reports whether product state b is stored and on the
-// outer search's stack.
-func (p *por) onOuterStack(b []byte) bool {
-	idx, found := p.outerIdx(b)
-	return found && p.onStack.has(idx)
 }

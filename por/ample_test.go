@@ -1,10 +1,11 @@
-package search
+package por
 
 import (
 	"context"
 	"testing"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
 )
 
 // procs is a toy model for partial-order reduction: process p has a local
@@ -69,9 +70,13 @@ func (m *procs) SafeProcs(s []byte, dst []bool) []bool {
 	return dst
 }
 
-func runPOR(t *testing.T, m *procs, reduce bool) *Result {
+func runPOR(t *testing.T, m *procs, reduce bool) *search.Result {
 	t.Helper()
-	res, err := Run(context.Background(), m, Options{Reduce: reduce, Reducer: m, StopAfter: 1})
+	var model pins.Model = m
+	if reduce {
+		model = New(m, m, Config{})
+	}
+	res, err := search.Run(context.Background(), model, search.Options{StopAfter: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,16 +130,21 @@ func TestPORTimeout(t *testing.T) {
 	}
 }
 
-// TestPOROff: no reduction with acceptance cycles, or without a Reducer.
-func TestPOROff(t *testing.T) {
+// TestPORUnbound: a layer that no search bound (a model that wraps it, a
+// replay) yields every successor, in the model's order.
+func TestPORUnbound(t *testing.T) {
 	m := &procs{n: 3, k: 2, unsafe: -1, assertAt: -1}
-	for _, o := range []Options{{Reduce: true}, {Reduce: true, Reducer: m, Accept: true}} {
-		res, err := Run(context.Background(), m, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Reduced != 0 || res.StatesStored != 27 {
-			t.Errorf("%+v: stored %d, reduced %d", o, res.StatesStored, res.Reduced)
+	l := New(m, m, Config{})
+	init, _ := m.Initial(nil)
+	var want, got []int
+	m.Next(init, func(tr *pins.Transition, _ []byte) bool { want = append(want, tr.Pid); return true })
+	l.Next(init, func(tr *pins.Transition, _ []byte) bool { got = append(got, tr.Pid); return true })
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("unbound layer yields pids %v, the model %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("unbound layer yields pids %v, the model %v", got, want)
 		}
 	}
 }

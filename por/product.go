@@ -1,4 +1,4 @@
-package search
+package por
 
 import (
 	"slices"
@@ -6,14 +6,13 @@ import (
 	"github.com/gospin/gospin/pins"
 )
 
-// ClaimReducer is a Reducer for the product of the system with a never
-// claim: it also says which transitions the claim can see. Passing one as
-// Options.Reducer, with Options.Reduce and Options.Accept, asks for
-// partial-order reduction of the acceptance search (nested DFS) on the
-// product. The caller vouches that the claim is in Siegel's SI normal
+// Reduction on the product of the system with a never claim
+// (Config.Claim, with a pins.ClaimReducer, which also says which
+// transitions the claim can see). With Config.Accept it reduces the
+// acceptance search (nested DFS) on the product. The caller vouches that the claim is in Siegel's SI normal
 // form (ltl.SINormalForm), for which the selection below (his V1) is
 // sound (Theorem 1); with any other claim it need not be (his Fig. 1
-// and 3). Without Options.Accept (a search for the claim's end) the
+// and 3). Without Config.Accept (a search for the claim's end) the
 // caller vouches either that the claim is the usual claim of an
 // invariant [] p: it stays in its initial state until it reads a state
 // violating p, so the selection is the safety search's, with p's
@@ -34,17 +33,8 @@ import (
 // state is met. Siegel's Theorem 1 gives the same for the acceptance of
 // the claim with its end as the only accepting state (an accepting sink:
 // the product always has a successor there).
-type ClaimReducer interface {
-	Reducer
-	// Visible reports whether transition group g may change what a claim
-	// transition reads.
-	Visible(g int) bool
-	// ClaimLoc returns the claim's location in product state s and
-	// whether it is accepting.
-	ClaimLoc(s []byte) (loc int, accepting bool)
-}
 
-// prodPOR is the ample-set selection on the product with a claim.
+// The ample-set selection on the product with a claim.
 //
 // The ample set is a function of the source product state (q, s), where
 // q is the claim's state and s the system's (Siegel's V1): Next yields,
@@ -89,154 +79,29 @@ type ClaimReducer interface {
 // limit) is expanded fully, which only adds real paths. The stack proviso
 // is checked against the outer stack only, which is enough for the
 // reduced graph (fixed by the recorded choices) to satisfy C3.
-type prodPOR struct {
-	cr     ClaimReducer
-	choice *idxMap // outer store index -> kept pid, -1, or a stubborn or leap choice
-	// aux, when not nil, keeps the choice in the store next to the state
-	// instead (one byte: 0 not chosen yet, 1 full expansion, 2+pid, 255
-	// in choice after all)
-	aux    func(uint64) []byte
-	nested bool
-	key    []byte
-	// flagged: the store keys carry the acceptance search's flag byte (0
-	// for the main search's entries)
-	flagged bool
-	// idx, when have, is the outer store index of the state about to be
-	// reduced, known to the caller (knowIdx): no lookup then
-	idx  uint64
-	have bool
-	// pos is the position of that state on the search's stack, unstored
-	// whether it is an intermediate (atomic or leap) state (knowIdx)
-	pos      int
-	unstored bool
-	// leaps, when not nil, chooses leap sets where it can
-	// (porltl_leap.go)
-	leaps *leapSets
-	leapState
-}
-
-// knowIdx tells the product selection the outer store index of the state
-// whose successors it is about to restrict, when the caller knows it (the
-// main search's stored states), and the state's position on the search's
-// stack, with whether it is an unstored (atomic or leap) state.
-func (p *por) knowIdx(have bool, idx uint64, pos int, unstored bool) {
-	if pp := p.prod; pp != nil {
-		pp.have, pp.idx = have, idx
-		pp.pos, pp.unstored = pos, unstored
-	}
-}
-
-// newClaimPOR returns the selection for a search on a product with a
-// claim (a non-progress search's claim too: np.go), or nil when the
-// options do not allow it: depth-first, nested DFS for acceptance, or
-// breadth-first for the claim's end (not -scc, -f or a TGBA property).
-//
-// Breadth-first, the stack proviso becomes the queue proviso in its
-// strong form, as for safety searches (por.candidate): no kept successor
-// was already expanded (C2ql of Bošnački and Holzmann), so that every
-// cycle of the reduced product has a fully expanded state (their Lemma
-// 3), which is all the argument for the claim's end needs of C3'.
-func (s *searcher) newClaimPOR(cr ClaimReducer) *por {
-	o := s.opt
-	if !o.Reduce || !s.claim || o.Fair || o.SCC || o.BFS && o.Accept || o.Property != nil {
-		return nil
-	}
-	lk, ok := o.Store.(interface{ Lookup([]byte) (uint64, bool) })
-	if !ok {
-		return nil
-	}
-	pp := &prodPOR{cr: cr, choice: newIdxMap(), flagged: o.Accept}
-	if o.Leap && !o.BFS {
-		pp.leaps = newLeapSets(s.m)
-	}
-	if a, ok := o.Store.(interface {
-		SetAux(int) bool
-		Aux(uint64) []byte
-	}); ok && a.SetAux(1) {
-		pp.aux = a.Aux
-	}
-	p := &por{r: cr, lookup: lk.Lookup, res: s.res, prod: pp}
-	if o.BFS {
-		p.bfs, p.visited, p.seq = true, o.BFSVisited, newIdxMap()
-	} else {
-		p.onStack = newIdxMap()
-	}
-	if sr, ok := cr.(StubbornReducer); ok && o.Stubborn {
-		p.stub = sr
-	}
-	return p
-}
-
-// nestedPOR is the selection of the nested searches: the outer one's
-// recorded choices, applied.
-func (p *por) nestedPOR() *por {
-	if p == nil || p.prod == nil {
-		return nil
-	}
-	return &por{r: p.r, lookup: p.lookup, res: p.res, onStack: newIdxMap(), stub: p.stub,
-		prod: &prodPOR{cr: p.prod.cr, choice: p.prod.choice, aux: p.prod.aux, flagged: p.prod.flagged, nested: true, leaps: p.prod.leaps}}
-}
-
-// get returns the choice recorded for the state at store index idx.
-func (pp *prodPOR) get(idx uint64) (int32, bool) {
-	if pp.aux != nil {
-		switch b := pp.aux(idx)[0]; b {
-		case 0:
-			return 0, false
-		case 255: // kept in the map
-		default:
-			return int32(b) - 2, true
-		}
-	}
-	return pp.choice.get(idx)
-}
-
-// set records choice c (a pid, or -1) for the state at store index idx.
-func (pp *prodPOR) set(idx uint64, c int32) {
-	if pp.aux != nil {
-		if c < 253 {
-			pp.aux(idx)[0] = byte(c + 2)
-			return
-		}
-		pp.aux(idx)[0] = 255 // a pid beyond the byte: in the map
-	}
-	pp.choice.set(idx, c)
-}
-
-// outerIdx returns the store index of the outer search's entry for state.
-func (p *por) outerIdx(state []byte) (uint64, bool) {
-	pp := p.prod
-	if !pp.flagged {
-		return p.lookup(state)
-	}
-	pp.key = append(append(pp.key[:0], state...), 0)
-	return p.lookup(pp.key)
-}
-
 // reduceProduct restricts ex.succs[lo:hi], the successors of the product
 // state state, to the recorded or a newly chosen ample set.
-func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
-	pp := p.prod
-	idx, found := pp.idx, pp.have
-	pp.have = false
-	if pp.leaps != nil {
-		if set, i, ok := pp.inLeap(); ok {
-			return p.leapLevel(ex, state, lo, hi, set, i)
+func (p *view) reduceProduct(state []byte, lo, hi int) int {
+	ex := &p.ex
+	idx, found := p.x.Index, p.x.Known
+	if p.leaps != nil {
+		if set, i, ok := p.inLeap(); ok {
+			return p.leapLevel(state, lo, hi, set, i)
 		}
 	}
 	if !found {
-		idx, found = p.outerIdx(state)
+		idx, found = p.c.Lookup(state)
 	}
 	if !found {
 		return hi // an intermediate state, or one the outer search cut
 	}
-	c, ok := pp.get(idx)
+	c, ok := p.getChoice(idx)
 	if !ok {
-		if pp.nested {
+		if p.nested {
 			return hi
 		}
-		c = p.chooseProduct(ex, state, lo, hi)
-		pp.set(idx, c)
+		c = p.chooseProduct(state, lo, hi)
+		p.setChoice(idx, c)
 		if c >= 0 {
 			p.reduced++
 		}
@@ -245,7 +110,7 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 		return hi
 	}
 	if c >= leapChoice {
-		return p.leapLevel(ex, state, lo, hi, c-leapChoice, 0)
+		return p.leapLevel(state, lo, hi, c-leapChoice, 0)
 	}
 	if c >= stubbornChoice {
 		// the stubborn set grown from seed c-stubbornChoice: a function
@@ -255,49 +120,79 @@ func (p *por) reduceProduct(ex *expander, state []byte, lo, hi int) int {
 		if !ok {
 			return hi // cannot happen: it formed when chosen
 		}
-		return p.keepSet(ex, lo, hi, set)
+		return p.keepSet(lo, hi, set)
 	}
 	// keep the steps of process c, in order
 	p.marks = p.marks[:0]
 	for i := lo; i < hi; i++ {
-		p.marks = append(p.marks, ex.succs[i].step.Pid == int(c))
+		p.marks = append(p.marks, ex.succs[i].tr.Pid == int(c))
 	}
-	return p.keepMarked(ex, lo, hi, p.marks)
+	return p.keepMarked(lo, hi, p.marks)
+}
+
+// getChoice returns the choice recorded for the state at store index idx:
+// in its aux byte (0 not chosen yet, 1 full expansion, 2+pid, 255 in the
+// map after all), or in the map when the store keeps none.
+func (p *view) getChoice(idx uint64) (int32, bool) {
+	if aux := p.c.Aux(idx); aux != nil {
+		switch b := aux[0]; b {
+		case 0:
+			return 0, false
+		case 255: // kept in the map
+		default:
+			return int32(b) - 2, true
+		}
+	}
+	return p.choice.Get(idx)
+}
+
+// setChoice records choice c (a pid, -1, or a stubborn or leap choice)
+// for the state at store index idx.
+func (p *view) setChoice(idx uint64, c int32) {
+	if aux := p.c.Aux(idx); aux != nil {
+		if c < 253 {
+			aux[0] = byte(c + 2)
+			return
+		}
+		aux[0] = 255 // beyond the byte: in the map
+	}
+	p.choice.Set(idx, c)
 }
 
 // chooseProduct picks the process whose steps form the ample set of the
 // product state, or -1 for full expansion.
-func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
+func (p *view) chooseProduct(state []byte, lo, hi int) int32 {
+	ex := &p.ex
 	if hi-lo < 2 {
 		return -1
 	}
 	one := true
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
-		if sc.flags&(pins.Timeout|pins.AtomicLost) != 0 || sc.step.Pid < 0 || sc.step.Group < 0 {
+		if sc.tr.Flags&(pins.Timeout|pins.AtomicLost) != 0 || sc.tr.Pid < 0 || sc.tr.Group < 0 {
 			return -1
 		}
-		one = one && sc.step.Pid == ex.succs[lo].step.Pid
+		one = one && sc.tr.Pid == ex.succs[lo].tr.Pid
 	}
 	if one {
 		return -1
 	}
 	p.safe = p.r.SafeProcs(state, p.safe)
-	if p.prod.leaps != nil {
-		if set, ok := p.chooseLeap(ex, state, lo, hi); ok {
+	if p.leaps != nil {
+		if set, ok := p.chooseLeap(state, lo, hi); ok {
 			return leapChoice + set
 		}
 	}
 	provisoOnly := false
 	tried := p.tried[:0]
 	for i := lo; i < hi; i++ {
-		pid := ex.succs[i].step.Pid
+		pid := ex.succs[i].tr.Pid
 		if slices.Contains(tried, pid) {
 			continue
 		}
 		tried = append(tried, pid)
 		p.tried = tried
-		switch p.productCandidate(ex, pid, lo, hi) {
+		switch p.productCandidate(pid, lo, hi) {
 		case accepted:
 			return int32(pid)
 		case proviso:
@@ -305,13 +200,12 @@ func (p *por) chooseProduct(ex *expander, state []byte, lo, hi int) int32 {
 		}
 	}
 	if p.stub != nil {
-		if seed, ok := p.productStubborn(ex, state, lo, hi); ok {
+		if seed, ok := p.productStubborn(state, lo, hi); ok {
 			return stubbornChoice + int32(seed)
 		}
 	}
 	if provisoOnly {
 		p.fallbacks++
-		p.res.ProvisoFallbacks = p.fallbacks
 	}
 	return -1
 }
@@ -331,14 +225,14 @@ const stubbornChoice = 1000
 // invisible too. The set is persistent in the system (Valmari's D1, D2),
 // so with these checks it satisfies the conditions of Siegel's Theorem 1
 // as an ample set does.
-func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool) {
-	best := p.smallestStubborn(ex, state, lo, hi, func(k int) bool {
+func (p *view) productStubborn(state []byte, lo, hi int) (int, bool) {
+	ex := &p.ex
+	best := p.smallestStubborn(state, lo, hi, func(k int) bool {
 		sc := &ex.succs[k]
-		if sc.flags&pins.InAtomic != 0 || p.prod.cr.Visible(sc.step.Group) {
+		if sc.tr.Flags&pins.InAtomic != 0 || p.cr.Visible(sc.tr.Group) {
 			return false
 		}
-		idx, found := p.outerIdx(ex.bytes(sc))
-		return !found || !p.seen(idx)
+		return !p.closes(ex.bytes(sc))
 	})
 	return best, best >= 0
 }
@@ -346,19 +240,18 @@ func (p *por) productStubborn(ex *expander, state []byte, lo, hi int) (int, bool
 // productCandidate says whether process pid's steps form the ample set
 // of the product state whose successors are ex.succs[lo:hi]: rejected,
 // rejected by the stack proviso alone, or accepted.
-func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
-	if !p.productAmple(ex, pid, lo, hi) {
+func (p *view) productCandidate(pid, lo, hi int) int {
+	ex := &p.ex
+	if !p.productAmple(pid, lo, hi) {
 		return rejected
 	}
 	for k := lo; k < hi; k++ {
 		sc := &ex.succs[k]
-		if sc.step.Pid != pid {
+		if sc.tr.Pid != pid {
 			continue
 		}
-		if idx, found := p.outerIdx(ex.bytes(sc)); found {
-			if p.seen(idx) {
-				return proviso
-			}
+		if p.closes(ex.bytes(sc)) {
+			return proviso
 		}
 	}
 	return accepted
@@ -369,16 +262,17 @@ func (p *por) productCandidate(ex *expander, pid, lo, hi int) int {
 // the stack proviso: pid is safe (C1), and none of its steps is visible
 // (C2), enters an atomic sequence or is a rendezvous (which a safe
 // process never takes part in).
-func (p *por) productAmple(ex *expander, pid, lo, hi int) bool {
+func (p *view) productAmple(pid, lo, hi int) bool {
+	ex := &p.ex
 	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
 		return false
 	}
 	for k := lo; k < hi; k++ {
 		sc := &ex.succs[k]
-		if sc.step.Pid != pid {
+		if sc.tr.Pid != pid {
 			continue
 		}
-		if sc.flags&pins.InAtomic != 0 || sc.pid2 >= 0 || p.prod.cr.Visible(sc.step.Group) {
+		if sc.tr.Flags&pins.InAtomic != 0 || sc.tr.Pid2 >= 0 || p.cr.Visible(sc.tr.Group) {
 			return false
 		}
 	}

@@ -1,19 +1,24 @@
-package search
+package por
 
 import (
 	"context"
 	"testing"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
 )
 
-func runPORWith(t *testing.T, m *procs, o Options) *Result {
+// runPORWith searches m with o, through a reduction layer when reduce.
+func runPORWith(t *testing.T, m *procs, reduce bool, o search.Options) *search.Result {
 	t.Helper()
-	o.Reducer = m
 	if o.StopAfter == 0 {
 		o.StopAfter = 1
 	}
-	res, err := Run(context.Background(), m, o)
+	var model pins.Model = m
+	if reduce {
+		model = New(m, m, Config{})
+	}
+	res, err := search.Run(context.Background(), model, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +31,7 @@ func runPORWith(t *testing.T, m *procs, o Options) *Result {
 func TestPORBFS(t *testing.T) {
 	for _, visited := range []bool{false, true} {
 		m := &procs{n: 3, k: 4, unsafe: -1, assertAt: -1}
-		red := runPORWith(t, m, Options{BFS: true, Reduce: true, BFSVisited: visited})
+		red := runPORWith(t, m, true, search.Options{BFS: true, BFSVisited: visited})
 		if red.StatesStored != 13 || red.Reduced == 0 {
 			t.Errorf("visited=%v: reduced BFS stored %d states (%d reduced), want 13", visited, red.StatesStored, red.Reduced)
 		}
@@ -40,7 +45,7 @@ func TestPORBFS(t *testing.T) {
 func TestPORBFSCycleProviso(t *testing.T) {
 	for _, visited := range []bool{false, true} {
 		m := &procs{n: 2, k: 3, cyclic: map[int]bool{1: true}, unsafe: 0, assertAt: 2}
-		red := runPORWith(t, m, Options{BFS: true, Reduce: true, BFSVisited: visited})
+		red := runPORWith(t, m, true, search.Options{BFS: true, BFSVisited: visited})
 		if len(red.Errors) != 1 || red.Errors[0].Violation.Kind != pins.Assertion {
 			t.Errorf("visited=%v: errors %v", visited, red.Errors)
 		}
@@ -49,8 +54,8 @@ func TestPORBFSCycleProviso(t *testing.T) {
 		}
 		// all cyclic and safe: complete, never more than the full search
 		m = &procs{n: 2, k: 3, cyclic: map[int]bool{0: true, 1: true}, unsafe: -1, assertAt: -1}
-		full := runPORWith(t, m, Options{BFS: true})
-		red = runPORWith(t, m, Options{BFS: true, Reduce: true, BFSVisited: visited})
+		full := runPORWith(t, m, false, search.Options{BFS: true})
+		red = runPORWith(t, m, true, search.Options{BFS: true, BFSVisited: visited})
 		if !red.Complete || red.StatesStored > full.StatesStored || red.StatesStored < 4 {
 			t.Errorf("visited=%v cyclic: stored %d reduced, %d full", visited, red.StatesStored, full.StatesStored)
 		}
@@ -65,8 +70,8 @@ func TestPORBFSQueueWeaker(t *testing.T) {
 		{n: 3, k: 2, cyclic: map[int]bool{0: true, 1: true, 2: true}, unsafe: -1, assertAt: -1},
 		{n: 4, k: 2, cyclic: map[int]bool{1: true}, unsafe: 3, assertAt: -1},
 	} {
-		q := runPORWith(t, m, Options{BFS: true, Reduce: true})
-		v := runPORWith(t, m, Options{BFS: true, Reduce: true, BFSVisited: true})
+		q := runPORWith(t, m, true, search.Options{BFS: true})
+		v := runPORWith(t, m, true, search.Options{BFS: true, BFSVisited: true})
 		if q.StatesStored > v.StatesStored {
 			t.Errorf("%+v: C2q stored %d, C2v %d", m, q.StatesStored, v.StatesStored)
 		}

@@ -1,29 +1,32 @@
-package search
-
-// idxMap maps store indices to int32 values: the per-state bookkeeping of
-// the reduced searches (which states are on the stack, the recorded ample
-// choice of a product state, a state's queue position). It is an open-
-// addressing table with linear probing over one flat slice, so that a
-// lookup is a multiply, a shift and usually one cache line, where a Go map
-// costs a generic hash and its group probing (a third of a reduced
-// acceptance search's time went to maps).
+// Package idxmap maps store indices to int32 values: the per-state
+// bookkeeping of the searches and of the reduction layer (which states
+// are on the stack, the recorded ample choice of a product state, a
+// state's queue position). It is an open-addressing table with linear
+// probing over one flat slice, so that a lookup is a multiply, a shift
+// and usually one cache line, where a Go map costs a generic hash and its
+// group probing (a third of a reduced acceptance search's time went to
+// maps).
 //
 // Keys are stored plus one, so that zero marks an empty slot; deletion
 // shifts the following entries back (no tombstones).
-type idxMap struct {
+package idxmap
+
+// Map is the table; New makes one.
+type Map struct {
 	keys  []uint64
 	vals  []int32
 	n     int
 	shift uint // 64 - log2(len(keys))
 }
 
-func newIdxMap() *idxMap {
-	m := &idxMap{}
+// New returns an empty map.
+func New() *Map {
+	m := &Map{}
 	m.init(1 << 10)
 	return m
 }
 
-func (m *idxMap) init(size int) {
+func (m *Map) init(size int) {
 	m.keys = make([]uint64, size)
 	m.vals = make([]int32, size)
 	m.n = 0
@@ -34,12 +37,12 @@ func (m *idxMap) init(size int) {
 }
 
 // home is the slot where key k (stored as k+1) starts its probe.
-func (m *idxMap) home(k uint64) uint64 {
+func (m *Map) home(k uint64) uint64 {
 	return ((k + 1) * 0x9E3779B97F4A7C15) >> m.shift
 }
 
-// get returns the value of key k and whether it is present.
-func (m *idxMap) get(k uint64) (int32, bool) {
+// Get returns the value of key k and whether it is present.
+func (m *Map) Get(k uint64) (int32, bool) {
 	mask := uint64(len(m.keys) - 1)
 	for i := m.home(k); ; i = (i + 1) & mask {
 		switch m.keys[i] {
@@ -51,14 +54,14 @@ func (m *idxMap) get(k uint64) (int32, bool) {
 	}
 }
 
-// has reports whether key k is present.
-func (m *idxMap) has(k uint64) bool {
-	_, ok := m.get(k)
+// Has reports whether key k is present.
+func (m *Map) Has(k uint64) bool {
+	_, ok := m.Get(k)
 	return ok
 }
 
-// set sets the value of key k.
-func (m *idxMap) set(k uint64, v int32) {
+// Set sets the value of key k.
+func (m *Map) Set(k uint64, v int32) {
 	if 2*(m.n+1) > len(m.keys) {
 		m.grow()
 	}
@@ -76,8 +79,8 @@ func (m *idxMap) set(k uint64, v int32) {
 	}
 }
 
-// del removes key k if present.
-func (m *idxMap) del(k uint64) {
+// Del removes key k if present.
+func (m *Map) Del(k uint64) {
 	mask := uint64(len(m.keys) - 1)
 	i := m.home(k)
 	for {
@@ -104,15 +107,15 @@ found:
 	m.n--
 }
 
-// len is the number of keys.
-func (m *idxMap) len() int { return m.n }
+// Len is the number of keys.
+func (m *Map) Len() int { return m.n }
 
-func (m *idxMap) grow() {
+func (m *Map) grow() {
 	keys, vals := m.keys, m.vals
 	m.init(2 * len(keys))
 	for i, k := range keys {
 		if k != 0 {
-			m.set(k-1, vals[i])
+			m.Set(k-1, vals[i])
 		}
 	}
 }

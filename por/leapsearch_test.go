@@ -1,15 +1,16 @@
-package search
+package por
 
 import (
 	"context"
 	"testing"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
 )
 
-func runLeap(t *testing.T, m *procs) *Result {
+func runLeap(t *testing.T, m *procs) *search.Result {
 	t.Helper()
-	res, err := Run(context.Background(), m, Options{Reduce: true, Leap: true, Reducer: m, StopAfter: 1})
+	res, err := search.Run(context.Background(), m, search.Options{Leap: true, Reducer: m, StopAfter: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +20,7 @@ func runLeap(t *testing.T, m *procs) *Result {
 // replay follows steps from the initial state and returns the violation
 // of the last step (nil if none); it fails the test when a step is not
 // enabled.
-func replay(t *testing.T, m pins.Model, steps []Step) *pins.Violation {
+func replay(t *testing.T, m pins.Model, steps []search.Step) *pins.Violation {
 	t.Helper()
 	s, err := m.Initial(nil)
 	if err != nil {
@@ -52,6 +53,9 @@ func replay(t *testing.T, m pins.Model, steps []Step) *pins.Violation {
 	}
 	return last
 }
+
+// The leap search of safety searches is search.Options.Leap (not a
+// layer); its tests are here, beside the toy model they share.
 
 // TestLeapIndependent: three independent processes of four steps each;
 // a leap takes one step of each, so the search stores only the diagonal
@@ -91,7 +95,7 @@ func TestLeapCycleProviso(t *testing.T) {
 	// both loop, both safe: the search ends and stores no more than the
 	// full one
 	m = &procs{n: 2, k: 3, cyclic: map[int]bool{0: true, 1: true}, unsafe: -1, assertAt: -1}
-	full, err := Run(context.Background(), m, Options{StopAfter: 1})
+	full, err := search.Run(context.Background(), m, search.Options{StopAfter: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,275 @@
+// Package por is partial-order reduction as a layer between a model and
+// the search (in the spirit of LTSmin's GBaddPOR): New wraps a pins.Model
+// and returns one whose Next yields, where it can, a subset of the
+// successors (an ample set of one process, a stubborn set of several, or
+// on a product with a never claim a leap over several). It is fed by the
+// dependency facts that the front end exports for its model (pins.Reducer
+// and its extensions; package reduce for the Promela engine) and by the
+// search's answer to the cycle proviso (pins.Cycles), which the search
+// gives when it binds the layer (pins.Reduced). The search walks the
+// layer as it walks any model.
+//
+// The selection is that of SPIN's partial-order reduction for safety
+// properties (ample.go), of Siegel's V1 for the product with a claim in
+// SI normal form or with the claim of an invariant (product.go), and of
+// leap sets on such a product (leap.go). Leap sets of safety searches are
+// a search of their own (search.Options.Leap), not a layer.
+package por
+
+import (
+	"slices"
+
+	"github.com/gospin/gospin/internal/idxmap"
+	"github.com/gospin/gospin/pins"
+)
+
+// Config selects the reduction.
+type Config struct {
+	// Claim: the model is a product with a never claim, and the Reducer a
+	// pins.ClaimReducer; the caller vouches that the claim is in SI normal
+	// form or is the claim of an invariant (see product.go). Otherwise the
+	// layer reduces for safety properties (assertions, run-time errors,
+	// invalid end states), and must not be used with a claim or for cycle
+	// detection.
+	Claim bool
+	// Accept, with Claim: the search looks for acceptance cycles (nested
+	// depth-first search), so that a leap stops where the claim enters an
+	// accepting state.
+	Accept bool
+	// Stubborn: where no single process gives an ample set, try stubborn
+	// sets of several processes (the Reducer must be a
+	// pins.StubbornReducer).
+	Stubborn bool
+	// Leap, with Claim: take leap sets where several processes qualify
+	// (depth-first searches only).
+	Leap bool
+}
+
+// Layer is a reduced model (pins.Reduced). The choices it records (on a
+// product, which set each state got) and its counters are shared by all
+// its bindings; each binding has its own scratch space.
+type Layer struct {
+	m    pins.Model
+	r    pins.Reducer
+	cr   pins.ClaimReducer // with Config.Claim
+	stub pins.StubbornReducer
+	cfg  Config
+	sm   pins.StutterModel
+	iv   pins.InitialViolator
+	// product: the choice recorded for each state the main search
+	// expanded, by store index (a pid, -1, or a stubborn or leap choice)
+	choice *idxmap.Map
+	leaps  *leapSets
+	// counters (pins.Reduced.Counts)
+	reduced, fallbacks int64
+}
+
+// New returns m reduced with the dependency facts r. It returns nil when
+// cfg asks for a product reduction and r is no pins.ClaimReducer.
+func New(m pins.Model, r pins.Reducer, cfg Config) *Layer {
+	l := &Layer{m: m, r: r, cfg: cfg}
+	if cfg.Claim {
+		cr, ok := r.(pins.ClaimReducer)
+		if !ok {
+			return nil
+		}
+		l.cr = cr
+		l.choice = idxmap.New()
+		if cfg.Leap {
+			l.leaps = newLeapSets()
+		}
+	}
+	if sr, ok := r.(pins.StubbornReducer); ok && cfg.Stubborn {
+		l.stub = sr
+	}
+	l.sm, _ = m.(pins.StutterModel)
+	l.iv, _ = m.(pins.InitialViolator)
+	return l
+}
+
+var (
+	_ pins.Reduced      = (*Layer)(nil)
+	_ pins.StutterModel = (*Layer)(nil)
+	_ pins.StutterModel = (*view)(nil)
+)
+
+// Unreduced returns the model the layer wraps.
+func (l *Layer) Unreduced() pins.Model { return l.m }
+
+// Initial implements pins.Model.
+func (l *Layer) Initial(dst []byte) ([]byte, error) { return l.m.Initial(dst) }
+
+// Next implements pins.Model: unbound, the layer yields every successor.
+func (l *Layer) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	l.m.Next(s, yield)
+}
+
+// NextStutter implements pins.StutterModel (unbound: every successor).
+func (l *Layer) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	if l.sm != nil {
+		l.sm.NextStutter(s, yield)
+		return
+	}
+	l.m.Next(s, yield)
+}
+
+// Status implements pins.Model.
+func (l *Layer) Status(s []byte) pins.StateStatus { return l.m.Status(s) }
+
+// Info implements pins.Model.
+func (l *Layer) Info() *pins.Info { return l.m.Info() }
+
+// InitialViolation forwards the wrapped model's run-time error of an
+// initializer (pins.InitialViolator), if any.
+func (l *Layer) InitialViolation() *pins.Violation {
+	if l.iv == nil {
+		return nil
+	}
+	return l.iv.InitialViolation()
+}
+
+// Counts implements pins.Reduced.
+func (l *Layer) Counts() (reduced, fallbacks int64) { return l.reduced, l.fallbacks }
+
+// AuxBytes implements pins.Reduced: on a product, one byte beside each
+// stored state keeps its recorded choice (product.go).
+func (l *Layer) AuxBytes() int {
+	if l.cr != nil {
+		return 1
+	}
+	return 0
+}
+
+// Bind implements pins.Reduced.
+func (l *Layer) Bind(c pins.Cycles, nested bool) pins.Model {
+	return &view{Layer: l, c: c, nested: nested}
+}
+
+// view is a Layer bound to one search.
+type view struct {
+	*Layer
+	c      pins.Cycles
+	nested bool
+	ex     buffer // the successors of the state being expanded
+	x      pins.Expansion
+	safe   []bool
+	// safeKnown: safe holds SafeProcs of the state being expanded
+	safeKnown bool
+	tried     []int  // scratch: the processes tried as a product state's ample set
+	marks     []bool // scratch: the successors kept (keepSet, reduceProduct)
+	prov      []int8 // scratch: each successor's cycle proviso (stubborn)
+	inSet     []bool
+	best      []bool
+	leapState
+}
+
+// Next implements pins.Model: the successors of s that the reduction
+// keeps, in the order the wrapped model yields them.
+func (v *view) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	v.expand(s, false, yield)
+}
+
+// NextStutter implements pins.StutterModel.
+func (v *view) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	v.expand(s, v.sm != nil, yield)
+}
+
+func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, succ []byte) bool) {
+	next := v.m.Next
+	if stutter {
+		next = v.sm.NextStutter
+	}
+	v.x = v.c.Expanding()
+	v.safeKnown = false
+	if v.cr == nil {
+		// a safety search: nothing to reduce at an intermediate state, nor
+		// (without stubborn sets) where no process is safe: the successors
+		// go to the search as the model yields them, uncollected
+		if v.x.Intermediate {
+			next(s, yield)
+			return
+		}
+		if v.stub == nil {
+			v.safe = v.r.SafeProcs(s, v.safe)
+			if !slices.Contains(v.safe, true) {
+				next(s, yield)
+				return
+			}
+			v.safeKnown = true
+		}
+	}
+	ex := &v.ex
+	ex.release(0)
+	lo, hi := ex.expand(next, s)
+	if v.cr != nil {
+		hi = v.reduceProduct(s, lo, hi)
+	} else {
+		hi = v.reduce(s, lo, hi)
+	}
+	for i := lo; i < hi; i++ {
+		sc := &ex.succs[i]
+		if !yield(&sc.tr, ex.bytes(sc)) {
+			return
+		}
+	}
+}
+
+// succ is a collected successor: its bytes are buffer.arena[off:off+n].
+type succ struct {
+	off int
+	n   int
+	tr  pins.Transition
+}
+
+// buffer collects the successors of a state, so that the selection sees
+// them all before it yields any.
+type buffer struct {
+	arena   []byte
+	succs   []succ
+	collect func(t *pins.Transition, s []byte) bool
+	start   int
+}
+
+func (b *buffer) init() {
+	b.collect = func(t *pins.Transition, s []byte) bool {
+		off := len(b.arena)
+		b.arena = append(b.arena, s...)
+		b.succs = append(b.succs, succ{off: off, n: len(s), tr: *t})
+		return true
+	}
+}
+
+// expand appends the successors of s that next (a model's Next or
+// NextStutter) yields, and returns their range.
+func (b *buffer) expand(next func(s []byte, yield func(t *pins.Transition, succ []byte) bool), s []byte) (lo, hi int) {
+	if b.collect == nil {
+		b.init()
+	}
+	b.start = len(b.succs)
+	next(s, b.collect)
+	return b.start, len(b.succs)
+}
+
+func (b *buffer) bytes(s *succ) []byte {
+	end := s.off + s.n
+	return b.arena[s.off:end:end]
+}
+
+// release drops the successors from index lo on.
+func (b *buffer) release(lo int) {
+	if lo < len(b.succs) {
+		b.arena = b.arena[:b.succs[lo].off]
+		b.succs = b.succs[:lo]
+	}
+}
+
+// seen reports whether a stored successor with store index idx fails the
+// cycle proviso (pins.Cycles.Closes).
+func (v *view) seen(idx uint64) bool { return v.c.Closes(idx) }
+
+// closes reports whether successor bytes b are stored and fail the cycle
+// proviso.
+func (v *view) closes(b []byte) bool {
+	idx, found := v.c.Lookup(b)
+	return found && v.c.Closes(idx)
+}

@@ -1,0 +1,58 @@
+package automata
+
+// WalkExpr calls f on x and on every expression inside it, in preorder: an
+// operator before its operands, a reference before its index, the indices
+// of its path and the pid of a remote reference. A nil x (or a nil *Ref)
+// is skipped. The engine and the reduction's static analysis share it, so
+// that a new kind of expression is walked the same way by both.
+func WalkExpr(x Expr, f func(Expr)) {
+	if x == nil {
+		return
+	}
+	switch y := x.(type) {
+	case *Ref:
+		if y == nil {
+			return
+		}
+		f(x)
+		WalkExpr(y.Index, f)
+		for _, s := range y.Path {
+			WalkExpr(s.Index, f)
+		}
+		if y.Remote != nil {
+			WalkExpr(y.Remote.Pid, f)
+		}
+		return
+	}
+	f(x)
+	switch y := x.(type) {
+	case *Unary:
+		WalkExpr(y.X, f)
+	case *Binary:
+		WalkExpr(y.X, f)
+		WalkExpr(y.Y, f)
+	case *Cond:
+		WalkExpr(y.C, f)
+		WalkExpr(y.T, f)
+		WalkExpr(y.E, f)
+	case *Call:
+		for _, a := range y.Args {
+			WalkExpr(a, f)
+		}
+	case *RemoteLabel:
+		WalkExpr(y.Remote.Pid, f)
+	case *Run:
+		for _, a := range y.Args {
+			WalkExpr(a, f)
+		}
+		WalkExpr(y.Prio, f)
+	case *Poll:
+		WalkExpr(y.Chan, f)
+		for _, a := range y.Args {
+			WalkExpr(a.Match, f)
+			if a.Var != nil {
+				WalkExpr(a.Var, f)
+			}
+		}
+	}
+}
