@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/gospin/gospin/internal/spinflag"
+	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/verify"
 )
@@ -89,13 +90,14 @@ func setupRun(fs *flag.FlagSet) func([]string) int {
 		if validateOnly {
 			return exitOK
 		}
-		drawn := startMSC(*mscFile, path, &opt)
+		drawn := msc.Start(*mscFile, path, &opt)
 		res, err := simulate.Run(e, opt)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin: %s: %v\n", path, err)
 			return exitUsage
 		}
-		if !drawn(res) {
+		if err := drawn(res); err != nil {
+			fmt.Fprintf(stderr, "gospin: %v\n", err)
 			return exitUsage
 		}
 		switch {
