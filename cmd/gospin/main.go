@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
+
+	"github.com/gospin/gospin/internal/buildinfo"
 )
 
 // command is one subcommand of gospin.
@@ -143,18 +144,18 @@ var version = ""
 
 func versionString() string {
 	vi := readVersion()
-	s := "gospin " + vi.version
-	if vi.revision != "" {
-		s += ", revision " + vi.revision
-		if vi.modified {
+	s := "gospin " + vi.Version
+	if vi.Revision != "" {
+		s += ", revision " + vi.Revision
+		if vi.Modified {
 			s += "+modified"
 		}
-		if vi.time != "" {
-			s += " (" + vi.time + ")"
+		if vi.Time != "" {
+			s += " (" + vi.Time + ")"
 		}
 	}
-	if vi.goVersion != "" {
-		s += ", " + vi.goVersion
+	if vi.GoVersion != "" {
+		s += ", " + vi.GoVersion
 	}
 	return s
 }
@@ -163,51 +164,22 @@ func versionString() string {
 // "(Spin Version 6.5.2 -- 6 December 2019)".
 func versionLine() string {
 	vi := readVersion()
-	s := "(gospin version " + vi.version
-	if vi.revision != "" {
-		r := vi.revision
+	s := "(gospin version " + vi.Version
+	if vi.Revision != "" {
+		r := vi.Revision
 		if len(r) > 12 {
 			r = r[:12]
 		}
 		s += " -- revision " + r
-		if vi.modified {
+		if vi.Modified {
 			s += "+modified"
 		}
 	}
 	return s + ")"
 }
 
-type versionInfo struct {
-	version, revision, time, goVersion string
-	modified                           bool
-}
-
-// readVersion reads the module version and the VCS revision that the Go
-// toolchain records in the binary (go build in a git checkout, go install).
-func readVersion() versionInfo {
-	vi := versionInfo{version: version}
-	bi, ok := debug.ReadBuildInfo()
-	if ok {
-		if vi.version == "" && bi.Main.Version != "" {
-			vi.version = bi.Main.Version
-		}
-		vi.goVersion = bi.GoVersion
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				vi.revision = s.Value
-			case "vcs.time":
-				vi.time = s.Value
-			case "vcs.modified":
-				vi.modified = s.Value == "true"
-			}
-		}
-	}
-	if vi.version == "" {
-		vi.version = "(devel)"
-	}
-	return vi
-}
+// readVersion reads the version and revision of the build.
+func readVersion() buildinfo.Info { return buildinfo.Read(version) }
 
 // listFlag collects a repeatable string flag such as -D or -I.
 type listFlag []string

@@ -141,11 +141,11 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 		}
 		if *asJSON {
 			vi := readVersion()
-			rev := vi.revision
-			if rev != "" && vi.modified {
+			rev := vi.Revision
+			if rev != "" && vi.Modified {
 				rev += "+modified"
 			}
-			doc := report.NewDocument(vi.version, rev, path, s.ReportOptions(ff.defines), sums)
+			doc := report.NewDocument(vi.Version, rev, path, s.ReportOptions(ff.defines), sums)
 			doc.Options.TimeLimitS = time.Duration(tl).Seconds()
 			if err := doc.Write(stdout); err != nil {
 				fmt.Fprintf(stderr, "gospin: %v\n", err)
