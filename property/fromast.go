@@ -30,37 +30,22 @@ func FromAST(f ast.LTL) (*ltl.Formula, []ast.Expr) {
 			props = append(props, n.X)
 			return ltl.Prop(len(props) - 1)
 		case *ast.LTLUnary:
-			x := conv(n.X)
-			switch n.Op {
-			case ast.LTLNot:
-				return ltl.Not(x)
-			case ast.LTLAlways:
-				return ltl.Always(x)
-			case ast.LTLEventually:
-				return ltl.Eventually(x)
-			case ast.LTLNext:
-				return ltl.Next(x)
+			if op, ok := ltlOps[n.Op]; ok {
+				return &ltl.Formula{Op: op, Args: []*ltl.Formula{conv(n.X)}}
 			}
 		case *ast.LTLBinary:
-			x, y := conv(n.X), conv(n.Y)
-			switch n.Op {
-			case ast.LTLAnd:
-				return ltl.And(x, y)
-			case ast.LTLOr:
-				return ltl.Or(x, y)
-			case ast.LTLImplies:
-				return ltl.Implies(x, y)
-			case ast.LTLEquiv:
-				return ltl.Equiv(x, y)
-			case ast.LTLUntil:
-				return ltl.Until(x, y)
-			case ast.LTLWeakUntil:
-				return ltl.WeakUntil(x, y)
-			case ast.LTLRelease:
-				return ltl.Release(x, y)
+			if op, ok := ltlOps[n.Op]; ok {
+				return &ltl.Formula{Op: op, Args: []*ltl.Formula{conv(n.X), conv(n.Y)}}
 			}
 		}
 		panic("property.FromAST: unexpected LTL node")
 	}
 	return conv(f), props
+}
+
+// ltlOps maps the parser's LTL operators to the formula's.
+var ltlOps = map[ast.LTLOp]ltl.Op{
+	ast.LTLNot: ltl.OpNot, ast.LTLAlways: ltl.OpAlways, ast.LTLEventually: ltl.OpEventually, ast.LTLNext: ltl.OpNext,
+	ast.LTLAnd: ltl.OpAnd, ast.LTLOr: ltl.OpOr, ast.LTLImplies: ltl.OpImplies, ast.LTLEquiv: ltl.OpEquiv,
+	ast.LTLUntil: ltl.OpUntil, ast.LTLWeakUntil: ltl.OpWeakUntil, ast.LTLRelease: ltl.OpRelease,
 }

@@ -737,13 +737,11 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 		}
 		f.conds = append(f.conds, c)
 	case "elif":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#elif without #if")
+		c := p.openCond(f, pos, name)
+		if c == nil {
 			return
 		}
-		c := &f.conds[len(f.conds)-1]
 		if c.sawElse {
-			p.errs.Errorf(pos, "#elif after #else")
 			f.skip = true
 			return
 		}
@@ -757,13 +755,9 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			f.skip = !v
 		}
 	case "else":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#else without #if")
+		c := p.openCond(f, pos, name)
+		if c == nil {
 			return
-		}
-		c := &f.conds[len(f.conds)-1]
-		if c.sawElse {
-			p.errs.Errorf(pos, "#else after #else")
 		}
 		c.sawElse = true
 		if !c.parentSkip {
@@ -774,8 +768,7 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			p.errs.Warnf(pos, "extra tokens at end of #else directive")
 		}
 	case "endif":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#endif without #if")
+		if p.openCond(f, pos, name) == nil {
 			return
 		}
 		c := f.conds[len(f.conds)-1]
@@ -785,6 +778,21 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			p.errs.Warnf(pos, "extra tokens at end of #endif directive")
 		}
 	}
+}
+
+// openCond returns the innermost open conditional for the directive name
+// (elif, else or endif), reporting a directive without #if (nil) and an
+// #elif or #else after #else.
+func (p *pp) openCond(f *fileState, pos token.Position, name string) *cond {
+	if len(f.conds) == 0 {
+		p.errs.Errorf(pos, "#%s without #if", name)
+		return nil
+	}
+	c := &f.conds[len(f.conds)-1]
+	if c.sawElse && name != "endif" {
+		p.errs.Errorf(pos, "#%s after #else", name)
+	}
+	return c
 }
 
 func (p *pp) ifdef(body string, pos token.Position, name string) bool {
