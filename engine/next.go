@@ -336,15 +336,7 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 	}
 	tr := &e.tr
 	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove}
-	if t.endAtomic && t.kind != automata.TEnd {
-		c.s[hdrAtomic] = byte(pid)
-		tr.Flags |= pins.InAtomic
-	} else {
-		c.s[hdrAtomic] = noAtomic
-	}
-	if e.prog.UsesLast {
-		c.s[hdrLast] = byte(pid)
-	}
+	e.setMover(c, tr, pid, t.endAtomic && t.kind != automata.TEnd)
 	tr.Violation = e.violation(c, t)
 	if c.timeout {
 		tr.Flags |= pins.Timeout
@@ -492,15 +484,7 @@ func (e *Engine) handshake(s []byte, pid int, t *ctrans, id int32, ct *chanType,
 	}
 	tr := &e.tr
 	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
-	if r.endAtomic {
-		c.s[hdrAtomic] = byte(q)
-		tr.Flags |= pins.InAtomic
-	} else {
-		c.s[hdrAtomic] = noAtomic
-	}
-	if e.prog.UsesLast {
-		c.s[hdrLast] = byte(q)
-	}
+	e.setMover(c, tr, q, r.endAtomic)
 	if c.err != "" && !sendErr {
 		// the receiver's error: its statement is reported
 		tr.Violation = rr.runtimeViolation(c.err)
@@ -533,4 +517,19 @@ func (e *Engine) outranked(pid int) bool {
 		e.prioValid, e.prioTimeout = true, c.timeout
 	}
 	return e.prioMax > int(c.s[c.procOff[pid]+procHdr])
+}
+
+// setMover records in the header that pid moved last (where the model uses
+// _last) and whether it now holds an atomic sequence (then tr is flagged
+// InAtomic).
+func (e *Engine) setMover(c *ctx, tr *pins.Transition, pid int, inAtomic bool) {
+	if inAtomic {
+		c.s[hdrAtomic] = byte(pid)
+		tr.Flags |= pins.InAtomic
+	} else {
+		c.s[hdrAtomic] = noAtomic
+	}
+	if e.prog.UsesLast {
+		c.s[hdrLast] = byte(pid)
+	}
 }
