@@ -334,16 +334,10 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 	if len(t.chain) > 0 && guardErr == "" {
 		e.runChain(c, pid, t)
 	}
-	tr := &e.tr
-	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove}
-	e.setMover(c, tr, pid, t.endAtomic && t.kind != automata.TEnd)
-	tr.Violation = e.violation(c, t)
-	if c.timeout {
-		tr.Flags |= pins.Timeout
-	}
-	ok := yield(tr, c.s)
-	e.restore(s)
-	return ok
+	e.setMover(c, pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove},
+		pid, t.endAtomic && t.kind != automata.TEnd)
+	e.tr.Violation = e.violation(c, t)
+	return e.yieldStep(s, yield)
 }
 
 // violation is the error of the step just applied by transition t (with
@@ -482,21 +476,15 @@ func (e *Engine) handshake(s []byte, pid int, t *ctrans, id int32, ct *chanType,
 	if len(r.chain) > 0 {
 		e.runChain(c, q, r)
 	}
-	tr := &e.tr
-	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
-	e.setMover(c, tr, q, r.endAtomic)
+	e.setMover(c, pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove},
+		q, r.endAtomic)
 	if c.err != "" && !sendErr {
 		// the receiver's error: its statement is reported
-		tr.Violation = rr.runtimeViolation(c.err)
+		e.tr.Violation = rr.runtimeViolation(c.err)
 	} else {
-		tr.Violation = e.violation(c, t)
+		e.tr.Violation = e.violation(c, t)
 	}
-	if c.timeout {
-		tr.Flags |= pins.Timeout
-	}
-	ok := yield(tr, c.s)
-	e.restore(s)
-	return ok
+	return e.yieldStep(s, yield)
 }
 
 // outranked reports whether another process of higher priority can move
@@ -519,17 +507,30 @@ func (e *Engine) outranked(pid int) bool {
 	return e.prioMax > int(c.s[c.procOff[pid]+procHdr])
 }
 
-// setMover records in the header that pid moved last (where the model uses
-// _last) and whether it now holds an atomic sequence (then tr is flagged
-// InAtomic).
-func (e *Engine) setMover(c *ctx, tr *pins.Transition, pid int, inAtomic bool) {
+// setMover starts the step's transition e.tr as tr and records in the
+// header that pid moved last (where the model uses _last) and whether it
+// now holds an atomic sequence (then the transition is flagged InAtomic).
+func (e *Engine) setMover(c *ctx, tr pins.Transition, pid int, inAtomic bool) {
+	e.tr = tr
 	if inAtomic {
 		c.s[hdrAtomic] = byte(pid)
-		tr.Flags |= pins.InAtomic
+		e.tr.Flags |= pins.InAtomic
 	} else {
 		c.s[hdrAtomic] = noAtomic
 	}
 	if e.prog.UsesLast {
 		c.s[hdrLast] = byte(pid)
 	}
+}
+
+// yieldStep hands the step's transition e.tr (flagged Timeout where the
+// step took the timeout) and successor to yield, then restores the working
+// buffer to s.
+func (e *Engine) yieldStep(s []byte, yield func(*pins.Transition, []byte) bool) bool {
+	if e.c.timeout {
+		e.tr.Flags |= pins.Timeout
+	}
+	ok := yield(&e.tr, e.c.s)
+	e.restore(s)
+	return ok
 }
