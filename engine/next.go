@@ -397,13 +397,8 @@ func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.T
 		if q == pid {
 			continue
 		}
-		c.setProc(q)
-		qt := e.ptypes[c.s[c.base]]
-		rli := e.locs[qt.p.Index][c.pc(q)]
-		if !rli.hasRecv {
-			continue
-		}
-		if qt.provided != nil && qt.provided(c) == 0 {
+		qt, rli, ok := e.receiverAt(c, q)
+		if !ok {
 			continue
 		}
 		for _, r := range rli.out {
@@ -413,13 +408,7 @@ func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.T
 			}
 			// the message, in the sender's context
 			c.setProc(pid)
-			for i := range ct.fields {
-				var v int32
-				if i < len(t.args) {
-					v = t.args[i](c)
-				}
-				c.msg[i] = truncate(v, &ct.fields[i])
-			}
+			c.loadMsg(t, ct)
 			c.setProc(q)
 			if !rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				continue

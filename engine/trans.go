@@ -327,13 +327,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		} else if len(t.args) < len(ct.fields) {
 			c.fail(errFewFields)
 		}
-		for i := range ct.fields {
-			var v int32
-			if i < len(t.args) {
-				v = t.args[i](c)
-			}
-			c.msg[i] = truncate(v, &ct.fields[i])
-		}
+		c.loadMsg(t, ct)
 		n := ct.qlen(c.s, off)
 		if n >= ct.cap {
 			return
