@@ -21,6 +21,7 @@ import (
 	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
+	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
@@ -436,13 +437,28 @@ func Automata(m Model) AutomataResult {
 	if err != nil {
 		return AutomataResult{Error: err.Error()}
 	}
-	gs := graphsvg.Automata(prog)
-	for _, p := range property.List(r.Model) {
+	gs := append(graphsvg.Automata(prog), ClaimGraphs(r.Model, nil)...)
+	var b bytes.Buffer
+	if err := graphsvg.WriteSVG(&b, filepath.Base(m.Name), gs...); err != nil {
+		return AutomataResult{Error: err.Error()}
+	}
+	return AutomataResult{SVG: inline(b.String())}
+}
+
+// ClaimGraphs draws each ltl block's property of m as verify checks it:
+// the never claim of its negation. A block that cannot be translated is
+// left out, and passed to fail where fail is not nil.
+func ClaimGraphs(m *ast.Model, fail func(name string, err error)) []*graphsvg.Graph {
+	var gs []*graphsvg.Graph
+	for _, p := range property.List(m) {
 		if p.Kind != property.LTL {
 			continue
 		}
-		pm, err := property.Model(r.Model, &p, property.FromLTL)
+		pm, err := property.Model(m, &p, property.FromLTL)
 		if err != nil {
+			if fail != nil {
+				fail(p.Name, err)
+			}
 			continue
 		}
 		var errs diag.List
@@ -450,11 +466,7 @@ func Automata(m Model) AutomataResult {
 			gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
 		}
 	}
-	var b bytes.Buffer
-	if err := graphsvg.WriteSVG(&b, filepath.Base(m.Name), gs...); err != nil {
-		return AutomataResult{Error: err.Error()}
-	}
-	return AutomataResult{SVG: inline(b.String())}
+	return gs
 }
 
 // inline drops the XML declaration of an SVG document, for the page to

@@ -6,15 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
-	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/simulate"
+	"github.com/gospin/gospin/ui"
 )
 
 // The pictures of gospin run -msc, gospin graph -svg / -states and
@@ -91,23 +90,9 @@ func graphPicture(w *bufio.Writer, r *frontend.Result, path string, prog *automa
 		}
 		return exitOK, true
 	case svg:
-		gs := graphsvg.Automata(prog)
-		// each ltl block's property: the never claim of its negation,
-		// as verify checks it
-		for _, p := range property.List(r.Model) {
-			if p.Kind != property.LTL {
-				continue
-			}
-			pm, err := property.Model(r.Model, &p, property.FromLTL)
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin: %s: ltl %s: %v\n", path, p.Name, err)
-				continue
-			}
-			var errs diag.List
-			if pp := automata.LowerModel(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
-				gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
-			}
-		}
+		gs := append(graphsvg.Automata(prog), ui.ClaimGraphs(r.Model, func(name string, err error) {
+			fmt.Fprintf(stderr, "gospin: %s: ltl %s: %v\n", path, name, err)
+		})...)
 		if err := graphsvg.WriteSVG(w, filepath.Base(path), gs...); err != nil || w.Flush() != nil {
 			return exitUsage, true
 		}

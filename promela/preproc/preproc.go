@@ -453,15 +453,7 @@ func (p *pp) expandFromSource(f *fileState, start, end int, m *macro) (int, bool
 	e := &expander{p: p, f: f, cur: end, pos: pos, srcOrg: p.org}
 	var out []tok
 	e.handle(tok{text: m.name, kind: tIdent, org: e.srcOrg}, &out)
-	for !e.stop && !p.overflow {
-		t, ok := e.next(false)
-		if !ok {
-			break
-		}
-		e.handle(t, &out)
-	}
-	e.drain()
-	text := spell(nil, out)
+	text := spell(nil, e.expandAll(out))
 	s := f.text
 	if len(text) > 0 {
 		if n := len(p.out); n > 0 && wouldPaste(p.out[n-1], text[0]) {
