@@ -216,17 +216,20 @@ func (e *Engine) elseEnabled(c *ctx, li *locInfo) bool {
 		ts = li.nonElseDisp.candidates(c)
 	}
 	for _, t := range ts {
-		if t.kind == automata.TSend && t.rendezvous(c) {
-			if e.findReceiver(c, t) {
-				return false
-			}
-			continue
-		}
-		if t.guard(c) {
+		if e.transEnabled(c, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// transEnabled reports whether t is enabled in the working state: its
+// guard holds, and a rendezvous send has a receiver ready.
+func (e *Engine) transEnabled(c *ctx, t *ctrans) bool {
+	if t.kind == automata.TSend && t.rendezvous(c) {
+		return e.findReceiver(c, t)
+	}
+	return t.guard(c)
 }
 
 // matches reports whether message k of the channel at off matches the
