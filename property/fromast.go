@@ -1,6 +1,8 @@
 package property
 
 import (
+	"fmt"
+
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/promela/ast"
 )
@@ -41,6 +43,43 @@ func FromAST(f ast.LTL) (*ltl.Formula, []ast.Expr) {
 		panic("property.FromAST: unexpected LTL node")
 	}
 	return conv(f), props
+}
+
+// fromDecl converts the formula of an ltl block as FromAST does; it is an
+// error for the block to have more propositions than the 64 of the
+// translator's explicit alphabet.
+func fromDecl(d *ast.LTLDecl) (*ltl.Formula, []ast.Expr, error) {
+	f, props := FromAST(d.Formula)
+	if len(props) > 64 {
+		return nil, nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
+	}
+	return f, props, nil
+}
+
+// siDecl is fromDecl for a claim in SI normal form (for which), which has
+// at most ltl.MaxSIProps propositions: more is the reason given.
+func siDecl(d *ast.LTLDecl, which string) (*ltl.Formula, []ast.Expr, string, error) {
+	f, props, err := fromDecl(d)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if len(props) > ltl.MaxSIProps {
+		return nil, nil, fmt.Sprintf("%d propositions (at most %d for %s)", len(props), ltl.MaxSIProps, which), nil
+	}
+	return f, props, "", nil
+}
+
+// negatedAutomaton translates the negation of ltl block d's formula (the
+// claim's automaton) with translate; it returns the propositions'
+// expressions too. An error is too many propositions or a formula too
+// large to translate.
+func negatedAutomaton(d *ast.LTLDecl, translate func(*ltl.Formula, ltl.Options) (*ltl.Automaton, error)) (*ltl.Automaton, []ast.Expr, error) {
+	f, props, err := fromDecl(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := translate(ltl.Negate(f), ltl.Options{})
+	return a, props, err
 }
 
 // ltlOps maps the parser's LTL operators to the formula's.

@@ -17,12 +17,9 @@ import (
 // must be checked against N. It returns a nil claim and the reason when
 // there is none: too many propositions for the explicit alphabet.
 func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
-	}
-	if len(props) > ltl.MaxSIProps {
-		return nil, fmt.Sprintf("%d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps), nil
+	f, props, reason, err := siDecl(d, "the closure under stuttering")
+	if err != nil || reason != "" {
+		return nil, reason, err
 	}
 	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
 	if err != nil {
