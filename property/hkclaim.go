@@ -37,14 +37,7 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	if c == nil {
 		return nil, "no closure under stuttering", nil
 	}
-	b := ltl.SINormalForm(c)
-	if b == nil {
-		return nil, "no SI normal form of the closure under stuttering", nil
-	}
-	if n := claimTerms(b); n > maxClaimTerms {
-		return nil, fmt.Sprintf("too large in SI normal form (%d guard terms)", n), nil
-	}
-	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
+	return siNeverClaim(c, props, d, "no SI normal form of the closure under stuttering")
 }
 
 // maxClaimTerms bounds the guard terms (cubes over the propositions) of a

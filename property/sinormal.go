@@ -30,9 +30,16 @@ func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	}
 	a.NumProps = len(props)
 	markEnds(a)
+	return siNeverClaim(a, props, d, "no SI normal form")
+}
+
+// siNeverClaim is the never claim of ltl block d from a in SI normal form,
+// or the reason there is none: noSI where a has no SI normal form, or one
+// too large.
+func siNeverClaim(a *ltl.Automaton, props []ast.Expr, d *ast.LTLDecl, noSI string) (*ast.NeverDecl, string, error) {
 	b := ltl.SINormalForm(a)
 	if b == nil {
-		return nil, "no SI normal form", nil
+		return nil, noSI, nil
 	}
 	if n := claimTerms(b); n > maxClaimTerms {
 		return nil, fmt.Sprintf("too large in SI normal form (%d guard terms)", n), nil
