@@ -371,29 +371,38 @@ func skipLine(s string, i int) (int, int) {
 	nl := 0
 	for i < len(s) {
 		c := s[i]
-		switch {
-		case c == '\n':
+		if c == '\n' {
 			return i + 1, nl + 1
-		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-			nl++
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			j := blockCommentEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			j := lineCommentEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		case c == '"' || c == '\'':
-			j := quoteEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		default:
-			i++
 		}
+		j, ok := ignorableEnd(s, i)
+		if !ok && (c == '"' || c == '\'') {
+			j, ok = quoteEnd(s, i), true
+		}
+		if !ok {
+			i++
+			continue
+		}
+		nl += strings.Count(s[i:j], "\n")
+		i = j
 	}
 	return i, nl
+}
+
+// ignorableEnd returns the end of the line splice (backslash-newline) or
+// comment that starts at s[i], and whether one does.
+func ignorableEnd(s string, i int) (int, bool) {
+	if i+1 >= len(s) {
+		return i, false
+	}
+	switch {
+	case s[i] == '\\' && s[i+1] == '\n':
+		return i + 2, true
+	case s[i] == '/' && s[i+1] == '*':
+		return blockCommentEnd(s, i), true
+	case s[i] == '/' && s[i+1] == '/':
+		return lineCommentEnd(s, i), true
+	}
+	return i, false
 }
 
 // skipSpace skips white space, newlines and comments from s[i]. It stops
@@ -410,19 +419,6 @@ func skipSpace(s string, i int) (j, nl int, atDir bool) {
 			i++
 			nl++
 			lineStart = true
-			continue
-		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-			nl++
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			k := blockCommentEnd(s, i)
-			nl += strings.Count(s[i:k], "\n")
-			i = k
-			lineStart = false
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			k := lineCommentEnd(s, i)
-			nl += strings.Count(s[i:k], "\n")
-			i = k
 		case c == '#' && lineStart:
 			// back up to the start of the directive's line
 			for i > 0 && s[i-1] != '\n' {
@@ -430,7 +426,15 @@ func skipSpace(s string, i int) (j, nl int, atDir bool) {
 			}
 			return i, nl, true
 		default:
-			return i, nl, false
+			k, ok := ignorableEnd(s, i)
+			if !ok {
+				return i, nl, false
+			}
+			if s[i+1] == '*' {
+				lineStart = false
+			}
+			nl += strings.Count(s[i:k], "\n")
+			i = k
 		}
 	}
 	return i, nl, false
