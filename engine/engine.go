@@ -866,13 +866,7 @@ func (e *Engine) procEnabled(c *ctx, pid int) bool {
 		if t.kind == automata.TElse {
 			return true // something else was not enabled, or else is
 		}
-		if t.kind == automata.TSend && t.rendezvous(c) {
-			if e.findReceiver(c, t) {
-				return true
-			}
-			continue
-		}
-		if t.guard(c) {
+		if e.transEnabled(c, t) {
 			return true
 		}
 	}

@@ -334,24 +334,10 @@ func (e *Engine) step(s []byte, pid int, t *ctrans, yield func(*pins.Transition,
 	if len(t.chain) > 0 && guardErr == "" {
 		e.runChain(c, pid, t)
 	}
-	tr := &e.tr
-	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove}
-	if t.endAtomic && t.kind != automata.TEnd {
-		c.s[hdrAtomic] = byte(pid)
-		tr.Flags |= pins.InAtomic
-	} else {
-		c.s[hdrAtomic] = noAtomic
-	}
-	if e.prog.UsesLast {
-		c.s[hdrLast] = byte(pid)
-	}
-	tr.Violation = e.violation(c, t)
-	if c.timeout {
-		tr.Flags |= pins.Timeout
-	}
-	ok := yield(tr, c.s)
-	e.restore(s)
-	return ok
+	e.setMover(c, pins.Transition{Pid: pid, Group: t.id, Pid2: -1, Group2: -1, Claim: e.claimMove},
+		pid, t.endAtomic && t.kind != automata.TEnd)
+	e.tr.Violation = e.violation(c, t)
+	return e.yieldStep(s, yield)
 }
 
 // violation is the error of the step just applied by transition t (with
@@ -411,13 +397,8 @@ func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.T
 		if q == pid {
 			continue
 		}
-		c.setProc(q)
-		qt := e.ptypes[c.s[c.base]]
-		rli := e.locs[qt.p.Index][c.pc(q)]
-		if !rli.hasRecv {
-			continue
-		}
-		if qt.provided != nil && qt.provided(c) == 0 {
+		qt, rli, ok := e.receiverAt(c, q)
+		if !ok {
 			continue
 		}
 		for _, r := range rli.out {
@@ -427,13 +408,7 @@ func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.T
 			}
 			// the message, in the sender's context
 			c.setProc(pid)
-			for i := range ct.fields {
-				var v int32
-				if i < len(t.args) {
-					v = t.args[i](c)
-				}
-				c.msg[i] = truncate(v, &ct.fields[i])
-			}
+			c.loadMsg(t, ct)
 			c.setProc(q)
 			if !rr.rendezvousMatch(c, off, ct, len(t.args)) {
 				continue
@@ -490,29 +465,15 @@ func (e *Engine) handshake(s []byte, pid int, t *ctrans, id int32, ct *chanType,
 	if len(r.chain) > 0 {
 		e.runChain(c, q, r)
 	}
-	tr := &e.tr
-	*tr = pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove}
-	if r.endAtomic {
-		c.s[hdrAtomic] = byte(q)
-		tr.Flags |= pins.InAtomic
-	} else {
-		c.s[hdrAtomic] = noAtomic
-	}
-	if e.prog.UsesLast {
-		c.s[hdrLast] = byte(q)
-	}
+	e.setMover(c, pins.Transition{Pid: pid, Group: t.id, Pid2: q, Group2: r.id, Claim: e.claimMove},
+		q, r.endAtomic)
 	if c.err != "" && !sendErr {
 		// the receiver's error: its statement is reported
-		tr.Violation = rr.runtimeViolation(c.err)
+		e.tr.Violation = rr.runtimeViolation(c.err)
 	} else {
-		tr.Violation = e.violation(c, t)
+		e.tr.Violation = e.violation(c, t)
 	}
-	if c.timeout {
-		tr.Flags |= pins.Timeout
-	}
-	ok := yield(tr, c.s)
-	e.restore(s)
-	return ok
+	return e.yieldStep(s, yield)
 }
 
 // outranked reports whether another process of higher priority can move
@@ -533,4 +494,32 @@ func (e *Engine) outranked(pid int) bool {
 		e.prioValid, e.prioTimeout = true, c.timeout
 	}
 	return e.prioMax > int(c.s[c.procOff[pid]+procHdr])
+}
+
+// setMover starts the step's transition e.tr as tr and records in the
+// header that pid moved last (where the model uses _last) and whether it
+// now holds an atomic sequence (then the transition is flagged InAtomic).
+func (e *Engine) setMover(c *ctx, tr pins.Transition, pid int, inAtomic bool) {
+	e.tr = tr
+	if inAtomic {
+		c.s[hdrAtomic] = byte(pid)
+		e.tr.Flags |= pins.InAtomic
+	} else {
+		c.s[hdrAtomic] = noAtomic
+	}
+	if e.prog.UsesLast {
+		c.s[hdrLast] = byte(pid)
+	}
+}
+
+// yieldStep hands the step's transition e.tr (flagged Timeout where the
+// step took the timeout) and successor to yield, then restores the working
+// buffer to s.
+func (e *Engine) yieldStep(s []byte, yield func(*pins.Transition, []byte) bool) bool {
+	if e.c.timeout {
+		e.tr.Flags |= pins.Timeout
+	}
+	ok := yield(&e.tr, e.c.s)
+	e.restore(s)
+	return ok
 }

@@ -50,14 +50,9 @@ func (e *Engine) buildRV() {
 	x.builtGen, x.timeout = x.gen, c.timeout
 	x.ents = x.ents[:0]
 	for q := c.nproc - 1; q >= 0; q-- {
-		c.setProc(q)
-		qt := e.ptypes[c.s[c.base]]
-		rli := e.locs[qt.p.Index][c.pc(q)]
-		if !rli.hasRecv {
-			continue
-		}
-		if qt.provided != nil && qt.provided(c) == 0 {
-			if c.err != "" {
+		qt, rli, ok := e.receiverAt(c, q)
+		if !ok {
+			if rli != nil && c.err != "" { // provided failed at run time
 				x.failed = true
 				return
 			}
@@ -141,4 +136,29 @@ func (e *Engine) rendezvous(s []byte, pid int, t *ctrans, yield func(*pins.Trans
 	}
 	c.setProc(pid)
 	return n, false
+}
+
+// receiverAt sets the context to process q and returns its type and
+// location when q is at a location with a receive and its provided clause
+// (if any) holds (ok); rli is nil when q is at no receive.
+func (e *Engine) receiverAt(c *ctx, q int) (qt *procType, rli *locInfo, ok bool) {
+	c.setProc(q)
+	qt = e.ptypes[c.s[c.base]]
+	rli = e.locs[qt.p.Index][c.pc(q)]
+	if !rli.hasRecv {
+		return qt, nil, false
+	}
+	return qt, rli, qt.provided == nil || qt.provided(c) != 0
+}
+
+// loadMsg evaluates the message of send t on a channel of type ct into
+// c.msg, each field truncated to its type (missing arguments are 0).
+func (c *ctx) loadMsg(t *ctrans, ct *chanType) {
+	for i := range ct.fields {
+		var v int32
+		if i < len(t.args) {
+			v = t.args[i](c)
+		}
+		c.msg[i] = truncate(v, &ct.fields[i])
+	}
 }

@@ -216,17 +216,20 @@ func (e *Engine) elseEnabled(c *ctx, li *locInfo) bool {
 		ts = li.nonElseDisp.candidates(c)
 	}
 	for _, t := range ts {
-		if t.kind == automata.TSend && t.rendezvous(c) {
-			if e.findReceiver(c, t) {
-				return false
-			}
-			continue
-		}
-		if t.guard(c) {
+		if e.transEnabled(c, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// transEnabled reports whether t is enabled in the working state: its
+// guard holds, and a rendezvous send has a receiver ready.
+func (e *Engine) transEnabled(c *ctx, t *ctrans) bool {
+	if t.kind == automata.TSend && t.rendezvous(c) {
+		return e.findReceiver(c, t)
+	}
+	return t.guard(c)
 }
 
 // matches reports whether message k of the channel at off matches the
@@ -327,13 +330,7 @@ func (e *Engine) effect(c *ctx, t *ctrans) {
 		} else if len(t.args) < len(ct.fields) {
 			c.fail(errFewFields)
 		}
-		for i := range ct.fields {
-			var v int32
-			if i < len(t.args) {
-				v = t.args[i](c)
-			}
-			c.msg[i] = truncate(v, &ct.fields[i])
-		}
+		c.loadMsg(t, ct)
 		n := ct.qlen(c.s, off)
 		if n >= ct.cap {
 			return

@@ -13,14 +13,23 @@ import (
 // as verify checks it. A block that cannot be translated is left out and
 // passed to skip.
 func ModelAutomata(m *ast.Model, prog *automata.Program, skip func(name string, err error)) []*Graph {
-	gs := Automata(prog)
+	return append(Automata(prog), ClaimGraphs(m, skip)...)
+}
+
+// ClaimGraphs draws each ltl block of m as verify checks it: the never
+// claim of the block's negation. A block that cannot be translated is left
+// out and passed to skip (when not nil).
+func ClaimGraphs(m *ast.Model, skip func(name string, err error)) []*Graph {
+	var gs []*Graph
 	for _, p := range property.List(m) {
 		if p.Kind != property.LTL {
 			continue
 		}
 		pm, err := property.Model(m, &p, property.FromLTL)
 		if err != nil {
-			skip(p.Name, err)
+			if skip != nil {
+				skip(p.Name, err)
+			}
 			continue
 		}
 		var errs diag.List

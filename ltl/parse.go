@@ -322,25 +322,19 @@ func (ps *parser) Unary(op grammar.Token, x *Formula) *Formula {
 
 func (ps *parser) Binary(op grammar.Token, x, y *Formula) *Formula {
 	switch op.Kind {
-	case grammar.KImplies:
-		return Implies(x, y)
-	case grammar.KEquiv:
-		return Equiv(x, y)
-	case grammar.KOr:
-		return Or(x, y)
 	case grammar.KXor: // a xor b = !(a <-> b)
 		return Not(Equiv(x, y))
-	case grammar.KAnd:
-		return And(x, y)
-	case grammar.KUntil:
-		return Until(x, y)
-	case grammar.KWeakUntil:
-		return WeakUntil(x, y)
-	case grammar.KRelease:
-		return Release(x, y)
+	case grammar.KStrongRelease: // a M b = !(!a W !b) = b U (a && b)
+		return Not(WeakUntil(Not(x), Not(y)))
 	}
-	// grammar.KStrongRelease: a M b = !(!a W !b) = b U (a && b)
-	return Not(WeakUntil(Not(x), Not(y)))
+	return &Formula{Op: binaryOps[op.Kind], Args: []*Formula{x, y}}
+}
+
+// binaryOps maps the grammar's binary operators to the formula's (xor and
+// strong release are written with the others).
+var binaryOps = map[grammar.Kind]Op{
+	grammar.KImplies: OpImplies, grammar.KEquiv: OpEquiv, grammar.KOr: OpOr, grammar.KAnd: OpAnd,
+	grammar.KUntil: OpUntil, grammar.KWeakUntil: OpWeakUntil, grammar.KRelease: OpRelease,
 }
 
 func (ps *parser) Close(lp grammar.Token, x *Formula) (*Formula, error) {

@@ -1,6 +1,8 @@
 package property
 
 import (
+	"fmt"
+
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/promela/ast"
 )
@@ -30,37 +32,59 @@ func FromAST(f ast.LTL) (*ltl.Formula, []ast.Expr) {
 			props = append(props, n.X)
 			return ltl.Prop(len(props) - 1)
 		case *ast.LTLUnary:
-			x := conv(n.X)
-			switch n.Op {
-			case ast.LTLNot:
-				return ltl.Not(x)
-			case ast.LTLAlways:
-				return ltl.Always(x)
-			case ast.LTLEventually:
-				return ltl.Eventually(x)
-			case ast.LTLNext:
-				return ltl.Next(x)
+			if op, ok := ltlOps[n.Op]; ok {
+				return &ltl.Formula{Op: op, Args: []*ltl.Formula{conv(n.X)}}
 			}
 		case *ast.LTLBinary:
-			x, y := conv(n.X), conv(n.Y)
-			switch n.Op {
-			case ast.LTLAnd:
-				return ltl.And(x, y)
-			case ast.LTLOr:
-				return ltl.Or(x, y)
-			case ast.LTLImplies:
-				return ltl.Implies(x, y)
-			case ast.LTLEquiv:
-				return ltl.Equiv(x, y)
-			case ast.LTLUntil:
-				return ltl.Until(x, y)
-			case ast.LTLWeakUntil:
-				return ltl.WeakUntil(x, y)
-			case ast.LTLRelease:
-				return ltl.Release(x, y)
+			if op, ok := ltlOps[n.Op]; ok {
+				return &ltl.Formula{Op: op, Args: []*ltl.Formula{conv(n.X), conv(n.Y)}}
 			}
 		}
 		panic("property.FromAST: unexpected LTL node")
 	}
 	return conv(f), props
+}
+
+// fromDecl converts the formula of an ltl block as FromAST does; it is an
+// error for the block to have more propositions than the 64 of the
+// translator's explicit alphabet.
+func fromDecl(d *ast.LTLDecl) (*ltl.Formula, []ast.Expr, error) {
+	f, props := FromAST(d.Formula)
+	if len(props) > 64 {
+		return nil, nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
+	}
+	return f, props, nil
+}
+
+// siDecl is fromDecl for a claim in SI normal form (for which), which has
+// at most ltl.MaxSIProps propositions: more is the reason given.
+func siDecl(d *ast.LTLDecl, which string) (*ltl.Formula, []ast.Expr, string, error) {
+	f, props, err := fromDecl(d)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if len(props) > ltl.MaxSIProps {
+		return nil, nil, fmt.Sprintf("%d propositions (at most %d for %s)", len(props), ltl.MaxSIProps, which), nil
+	}
+	return f, props, "", nil
+}
+
+// negatedAutomaton translates the negation of ltl block d's formula (the
+// claim's automaton) with translate; it returns the propositions'
+// expressions too. An error is too many propositions or a formula too
+// large to translate.
+func negatedAutomaton(d *ast.LTLDecl, translate func(*ltl.Formula, ltl.Options) (*ltl.Automaton, error)) (*ltl.Automaton, []ast.Expr, error) {
+	f, props, err := fromDecl(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := translate(ltl.Negate(f), ltl.Options{})
+	return a, props, err
+}
+
+// ltlOps maps the parser's LTL operators to the formula's.
+var ltlOps = map[ast.LTLOp]ltl.Op{
+	ast.LTLNot: ltl.OpNot, ast.LTLAlways: ltl.OpAlways, ast.LTLEventually: ltl.OpEventually, ast.LTLNext: ltl.OpNext,
+	ast.LTLAnd: ltl.OpAnd, ast.LTLOr: ltl.OpOr, ast.LTLImplies: ltl.OpImplies, ast.LTLEquiv: ltl.OpEquiv,
+	ast.LTLUntil: ltl.OpUntil, ast.LTLWeakUntil: ltl.OpWeakUntil, ast.LTLRelease: ltl.OpRelease,
 }

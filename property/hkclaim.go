@@ -17,12 +17,9 @@ import (
 // must be checked against N. It returns a nil claim and the reason when
 // there is none: too many propositions for the explicit alphabet.
 func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
-	}
-	if len(props) > ltl.MaxSIProps {
-		return nil, fmt.Sprintf("%d propositions (at most %d for the closure under stuttering)", len(props), ltl.MaxSIProps), nil
+	f, props, reason, err := siDecl(d, "the closure under stuttering")
+	if err != nil || reason != "" {
+		return nil, reason, err
 	}
 	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
 	if err != nil {
@@ -40,14 +37,7 @@ func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	if c == nil {
 		return nil, "no closure under stuttering", nil
 	}
-	b := ltl.SINormalForm(c)
-	if b == nil {
-		return nil, "no SI normal form of the closure under stuttering", nil
-	}
-	if n := claimTerms(b); n > maxClaimTerms {
-		return nil, fmt.Sprintf("too large in SI normal form (%d guard terms)", n), nil
-	}
-	return NeverClaim(b, props, d.Name, d.LTLPos), "", nil
+	return siNeverClaim(c, props, d, "no SI normal form of the closure under stuttering")
 }
 
 // maxClaimTerms bounds the guard terms (cubes over the propositions) of a

@@ -1,6 +1,7 @@
 package property
 
 import (
+	"github.com/gospin/gospin/internal/reach"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/promela/ast"
 )
@@ -45,32 +46,23 @@ func NeedsAcceptance(m *ast.Model, p *Property, tr Translator) bool {
 // accepting and not an end (end: the claim's end, -1 if none), lies on a
 // cycle.
 func acceptingCycle(a *ltl.Automaton, end int) bool {
-	reach := func(from int) []bool {
-		seen := make([]bool, len(a.States))
-		stack := []int{from}
-		seen[from] = true
-		for len(stack) > 0 {
-			q := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
+	reachable := func(from int) []bool {
+		return reach.From(len(a.States), from, func(q int, push func(int)) {
 			for _, e := range a.States[q].Edges {
-				if e.To >= 0 && e.To < len(seen) && !seen[e.To] {
-					seen[e.To] = true
-					stack = append(stack, e.To)
-				}
+				push(e.To)
 			}
-		}
-		return seen
+		}, nil)
 	}
 	if a.Init < 0 || a.Init >= len(a.States) {
 		return false
 	}
-	live := reach(a.Init)
+	live := reachable(a.Init)
 	for q, st := range a.States {
 		if !live[q] || !st.Accepting || st.End || q == end {
 			continue
 		}
 		for _, e := range st.Edges {
-			if e.To >= 0 && e.To < len(a.States) && (e.To == q || reach(e.To)[q]) {
+			if e.To >= 0 && e.To < len(a.States) && (e.To == q || reachable(e.To)[q]) {
 				return true
 			}
 		}

@@ -12,13 +12,9 @@ import (
 // SPIN does: the claim is the Büchi automaton of the negated formula, whose
 // propositions are the block's Promela expressions. It is a Translator.
 func FromLTL(d *ast.LTLDecl) (*ast.NeverDecl, error) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
-	}
-	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
+	a, props, err := negatedAutomaton(d, ltl.TryTranslate)
 	if err != nil {
-		return nil, err // formula too large
+		return nil, err
 	}
 	return NeverClaim(a, props, d.Name, d.LTLPos), nil
 }

@@ -31,24 +31,22 @@ func List(m *ast.Model) []Property {
 	for _, d := range m.Decls {
 		switch d := d.(type) {
 		case *ast.NeverDecl:
-			name := fmt.Sprintf("never_%d", nNever)
-			if d.Name != nil {
-				name = d.Name.Name
-			} else {
-				nNever++
-			}
-			out = append(out, Property{Name: name, Kind: Never, Never: d})
+			out = append(out, Property{Name: declName(d.Name, "never", &nNever), Kind: Never, Never: d})
 		case *ast.LTLDecl:
-			name := fmt.Sprintf("ltl_%d", nLTL)
-			if d.Name != nil {
-				name = d.Name.Name
-			} else {
-				nLTL++
-			}
-			out = append(out, Property{Name: name, Kind: LTL, LTL: d})
+			out = append(out, Property{Name: declName(d.Name, "ltl", &nLTL), Kind: LTL, LTL: d})
 		}
 	}
 	return out
+}
+
+// declName is the name of a property declaration: its own, or for an
+// unnamed one prefix_N with N counted by *n.
+func declName(name *ast.Ident, prefix string, n *int) string {
+	if name != nil {
+		return name.Name
+	}
+	*n++
+	return fmt.Sprintf("%s_%d", prefix, *n-1)
 }
 
 // Find returns the property named name, or nil.

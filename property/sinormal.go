@@ -16,12 +16,9 @@ import (
 // under the stuttering that reduction introduces), or it has too many
 // propositions for the explicit alphabet.
 func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, "", fmt.Errorf("too many propositions (%d; at most 64)", len(props))
-	}
-	if len(props) > ltl.MaxSIProps {
-		return nil, fmt.Sprintf("%d propositions (at most %d for the SI normal form)", len(props), ltl.MaxSIProps), nil
+	f, props, reason, err := siDecl(d, "the SI normal form")
+	if err != nil || reason != "" {
+		return nil, reason, err
 	}
 	nf := ltl.Negate(f)
 	if !ltl.StutterInvariant(nf) {
@@ -33,9 +30,16 @@ func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
 	}
 	a.NumProps = len(props)
 	markEnds(a)
+	return siNeverClaim(a, props, d, "no SI normal form")
+}
+
+// siNeverClaim is the never claim of ltl block d from a in SI normal form,
+// or the reason there is none: noSI where a has no SI normal form, or one
+// too large.
+func siNeverClaim(a *ltl.Automaton, props []ast.Expr, d *ast.LTLDecl, noSI string) (*ast.NeverDecl, string, error) {
 	b := ltl.SINormalForm(a)
 	if b == nil {
-		return nil, "no SI normal form", nil
+		return nil, noSI, nil
 	}
 	if n := claimTerms(b); n > maxClaimTerms {
 		return nil, fmt.Sprintf("too large in SI normal form (%d guard terms)", n), nil
@@ -68,11 +72,7 @@ func Invariant(d *ast.LTLDecl) bool {
 // (FromLTL), its NumProps the number of d's propositions, whose
 // expressions it returns too; nil when there is none.
 func usualAutomaton(d *ast.LTLDecl) (*ltl.Automaton, []ast.Expr) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, nil
-	}
-	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
+	a, props, err := negatedAutomaton(d, ltl.TryTranslate)
 	if err != nil || len(a.States) == 0 {
 		return nil, nil
 	}

@@ -21,9 +21,9 @@ import (
 // of FromAST, which the engine compiles with the model
 // (engine.ClaimConditions picks them up).
 func ProbeClaim(d *ast.LTLDecl) (*ast.NeverDecl, error) {
-	_, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
+	_, props, err := fromDecl(d)
+	if err != nil {
+		return nil, err
 	}
 	pos := d.LTLPos
 	one := &ast.IntLit{ValuePos: pos, Value: 1, Raw: "1"}
@@ -41,13 +41,9 @@ func ProbeClaim(d *ast.LTLDecl) (*ast.NeverDecl, error) {
 // accepts the runs violating the ltl block (the automaton of the negated
 // formula, before degeneralization), over the propositions of ProbeClaim.
 func TGBA(d *ast.LTLDecl) (*ltl.Automaton, error) {
-	f, props := FromAST(d.Formula)
-	if len(props) > 64 {
-		return nil, fmt.Errorf("too many propositions (%d; at most 64)", len(props))
-	}
-	a, err := ltl.TryTranslateTGBA(ltl.Negate(f), ltl.Options{})
+	a, props, err := negatedAutomaton(d, ltl.TryTranslateTGBA)
 	if err != nil {
-		return nil, err // formula too large
+		return nil, err
 	}
 	a.NumProps = len(props) // the probe claim's conditions
 	return a, nil

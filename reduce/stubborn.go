@@ -3,6 +3,7 @@ package reduce
 import (
 	"fmt"
 
+	"github.com/gospin/gospin/internal/reach"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
 )
@@ -271,25 +272,14 @@ func (r *Reducer) newStubborn(bits map[*automata.Var]uint64, buf map[*automata.V
 		// the small control graph)
 		for l := range p.Locs {
 			fut[l] = newFoot(words)
-			seen := make([]bool, len(p.Locs))
-			stack := []int{l}
-			seen[l] = true
-			for len(stack) > 0 {
-				k := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				fut[l].add(&cur[k])
+			reach.From(len(p.Locs), l, func(k int, push func(int)) {
 				for _, t := range p.Locs[k].Out {
-					to := t.To
-					if to >= 0 && to < len(p.Locs) && !seen[to] {
-						seen[to] = true
-						stack = append(stack, to)
-					}
-					if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(p.Locs) && !seen[t.DStart] {
-						seen[t.DStart] = true
-						stack = append(stack, t.DStart)
+					push(t.To)
+					if t.Kind == automata.TDStep {
+						push(t.DStart)
 					}
 				}
-			}
+			}, func(k int) { fut[l].add(&cur[k]) })
 		}
 		si.cur = append(si.cur, cur)
 		si.fut = append(si.fut, fut)

@@ -48,13 +48,9 @@ func (s *searcher) bfs() error {
 	}
 	ex := newExpander(m)
 	s.setAux() // before the first insert
-	buf, err := s.m.Initial(nil)
+	_, idx, err := s.insertInitial()
 	if err != nil {
 		return err
-	}
-	idx, _, err := s.insert(buf)
-	if err != nil {
-		return stopErr(err)
 	}
 	queue := []node{{state: idx, parent: -1}}
 	if pr != nil {

@@ -88,13 +88,9 @@ const maxLeapProduct = 4096
 
 func (s *searcher) leapDFS() error {
 	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: s.opt.Store.Lookup, onStack: idxmap.New()}
-	init, err := s.m.Initial(nil)
+	init, idx, err := s.insertInitial()
 	if err != nil {
 		return err
-	}
-	idx, _, err := s.insert(init)
-	if err != nil {
-		return stopErr(err)
 	}
 	defer func() {
 		s.res.Reduced = l.leaps

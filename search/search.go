@@ -481,6 +481,20 @@ func (s *searcher) insert(st []byte) (uint64, bool, error) {
 	return s.counted(s.opt.Store.Insert(st))
 }
 
+// insertInitial stores the model's initial state and returns it with its
+// index; a store error is wrapped by stopErr.
+func (s *searcher) insertInitial() ([]byte, uint64, error) {
+	init, err := s.m.Initial(nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	idx, _, err := s.insert(init)
+	if err != nil {
+		return nil, 0, stopErr(err)
+	}
+	return init, idx, nil
+}
+
 // counted accounts for the result of an insert (see insert).
 func (s *searcher) counted(idx uint64, added bool, err error) (uint64, bool, error) {
 	if err != nil {

@@ -17,11 +17,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/graphsvg"
 	"github.com/gospin/gospin/ltl"
 	"github.com/gospin/gospin/msc"
-	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
@@ -436,20 +434,7 @@ func Automata(m Model) AutomataResult {
 	if err != nil {
 		return AutomataResult{Error: err.Error()}
 	}
-	gs := graphsvg.Automata(prog)
-	for _, p := range property.List(r.Model) {
-		if p.Kind != property.LTL {
-			continue
-		}
-		pm, err := property.Model(r.Model, &p, property.FromLTL)
-		if err != nil {
-			continue
-		}
-		var errs diag.List
-		if pp := automata.LowerModel(pm, &errs); pp != nil && pp.Never != nil && !errs.HasErrors() {
-			gs = append(gs, graphsvg.Proc(pp.Never, "ltl "+p.Name+": never claim of its negation"))
-		}
-	}
+	gs := graphsvg.ModelAutomata(r.Model, prog, nil)
 	var b bytes.Buffer
 	if err := graphsvg.WriteSVG(&b, filepath.Base(m.Name), gs...); err != nil {
 		return AutomataResult{Error: err.Error()}

@@ -69,27 +69,13 @@ func (s *site) route(method, host, p string, body []byte) reply {
 	case method != "POST":
 		return text(405, "method not allowed")
 	}
+	if call := calls[p]; call != nil {
+		if r, ok := call(body); ok {
+			return r
+		}
+		return text(400, "bad request")
+	}
 	switch p {
-	case "/api/check":
-		var m Model
-		if decode(&m) {
-			return jsonReply(Check(m))
-		}
-	case "/api/simulate":
-		var req SimRequest
-		if decode(&req) {
-			return jsonReply(Simulate(req))
-		}
-	case "/api/automata":
-		var m Model
-		if decode(&m) {
-			return jsonReply(Automata(m))
-		}
-	case "/api/ltl":
-		var req LTLRequest
-		if decode(&req) {
-			return jsonReply(LTL(req))
-		}
 	case "/api/stop":
 		// the page's Stop: the search ends with its figures so far
 		s.stopMu.Lock()
@@ -128,6 +114,27 @@ func (s *site) route(method, host, p string, body []byte) reply {
 		return text(404, "not found")
 	}
 	return text(400, "bad request")
+}
+
+// calls are the requests answered by one library function: the JSON
+// body decoded as the function's argument, its result encoded as the reply.
+var calls = map[string]func(body []byte) (reply, bool){
+	"/api/check":    jsonCall(Check),
+	"/api/simulate": jsonCall(Simulate),
+	"/api/automata": jsonCall(Automata),
+	"/api/ltl":      jsonCall(LTL),
+}
+
+// jsonCall answers a JSON request with fn; false where the body does not
+// decode as fn's argument.
+func jsonCall[Req, Res any](fn func(Req) Res) func([]byte) (reply, bool) {
+	return func(body []byte) (reply, bool) {
+		var req Req
+		if json.Unmarshal(body, &req) != nil {
+			return reply{}, false
+		}
+		return jsonReply(fn(req)), true
+	}
 }
 
 // static answers a request for one of the page's files.

@@ -212,32 +212,23 @@ func summarize(rs []ModelResult) Summary {
 			mems = append(mems, *m.MemRatio)
 		}
 	}
-	minOf := func(v []float64) *float64 {
+	// extreme folds v with pick (math.Min or math.Max); nil when v is empty.
+	extreme := func(v []float64, pick func(x, y float64) float64) *float64 {
 		if len(v) == 0 {
 			return nil
 		}
 		x := v[0]
 		for _, y := range v {
-			x = math.Min(x, y)
-		}
-		return &x
-	}
-	maxOf := func(v []float64) *float64 {
-		if len(v) == 0 {
-			return nil
-		}
-		x := v[0]
-		for _, y := range v {
-			x = math.Max(x, y)
+			x = pick(x, y)
 		}
 		return &x
 	}
 	if len(rates) > 0 {
 		sum.MedianRateRatio = fptr(medianOf(rates))
 	}
-	sum.MinRateRatio = minOf(rates)
-	sum.MaxTimeRatio = maxOf(times)
-	sum.MaxMemRatio = maxOf(mems)
+	sum.MinRateRatio = extreme(rates, math.Min)
+	sum.MaxTimeRatio = extreme(times, math.Max)
+	sum.MaxMemRatio = extreme(mems, math.Max)
 	target := func(name string, n int, val *float64, ok func(float64) bool, what string) Target {
 		t := Target{Name: name}
 		switch {

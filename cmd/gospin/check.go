@@ -68,20 +68,31 @@ func setupCheck(fs *flag.FlagSet) func([]string) int {
 	quiet := fs.Bool("q", false, "do not print warnings")
 	fs.BoolVar(&ff.strict, "strict", false, "report channel type inference findings (ETCH-style) as errors, not warnings")
 	types := fs.Bool("chantypes", false, "print the inferred type of every channel variable")
+	return eachModel("check", func(path string) int {
+		r := ff.load(path, !*quiet)
+		if r == nil {
+			return exitFound
+		}
+		if *types {
+			printChanTypes(r)
+		}
+		return exitOK
+	})
+}
+
+// eachModel is the run function of a command over one or more models: it
+// runs one on each path in turn; the exit code is the last one that is not
+// exitOK (exitUsage when no model is given).
+func eachModel(name string, one func(path string) int) func([]string) int {
 	return func(args []string) int {
 		if len(args) == 0 {
-			fmt.Fprintln(stderr, "gospin check: no model given")
+			fmt.Fprintf(stderr, "gospin %s: no model given\n", name)
 			return exitUsage
 		}
 		code := exitOK
 		for _, path := range args {
-			r := ff.load(path, !*quiet)
-			if r == nil {
-				code = exitFound
-				continue
-			}
-			if *types {
-				printChanTypes(r)
+			if c := one(path); c != exitOK {
+				code = c
 			}
 		}
 		return code

@@ -29,9 +29,7 @@ func inspectExpr(n Expr, f func(Node) bool) {
 	switch n := n.(type) {
 	case *ChanType:
 		Inspect(n.Cap, f)
-		for _, c := range n.Fields {
-			Inspect(c, f)
-		}
+		inspectAll(n.Fields, f)
 	case *ParenExpr:
 		Inspect(n.X, f)
 	case *UnaryExpr:
@@ -59,26 +57,18 @@ func inspectExpr(n Expr, f func(Node) bool) {
 		Inspect(n.Var, f)
 	case *RunExpr:
 		Inspect(n.Proc, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 		Inspect(n.Priority, f)
 	case *CallExpr:
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *EvalExpr:
 		Inspect(n.X, f)
 	case *PollExpr:
 		Inspect(n.Chan, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *InlineCallExpr:
 		Inspect(n.Name, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	}
 	// no children: CCode, Ident, IntLit, StringLit, TimeoutExpr
 }
@@ -88,14 +78,10 @@ func inspectStmt(n Stmt, f func(Node) bool) {
 	switch n := n.(type) {
 	case *VarDecl:
 		Inspect(n.Type, f)
-		for _, c := range n.Vars {
-			Inspect(c, f)
-		}
+		inspectAll(n.Vars, f)
 	case *MtypeDecl:
 		Inspect(n.Name, f)
-		for _, c := range n.Values {
-			Inspect(c, f)
-		}
+		inspectAll(n.Values, f)
 	case *ExprStmt:
 		Inspect(n.X, f)
 	case *AssignStmt:
@@ -105,22 +91,14 @@ func inspectStmt(n Stmt, f func(Node) bool) {
 		Inspect(n.X, f)
 	case *SendStmt:
 		Inspect(n.Chan, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *RecvStmt:
 		Inspect(n.Chan, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *IfStmt:
-		for _, c := range n.Options {
-			Inspect(c, f)
-		}
+		inspectAll(n.Options, f)
 	case *DoStmt:
-		for _, c := range n.Options {
-			Inspect(c, f)
-		}
+		inspectAll(n.Options, f)
 	case *GotoStmt:
 		Inspect(n.Label, f)
 	case *LabeledStmt:
@@ -149,20 +127,14 @@ func inspectStmt(n Stmt, f func(Node) bool) {
 		Inspect(n.X, f)
 	case *PrintfStmt:
 		Inspect(n.Format, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *PrintmStmt:
 		Inspect(n.X, f)
 	case *InlineCall:
 		Inspect(n.Name, f)
-		for _, c := range n.Args {
-			Inspect(c, f)
-		}
+		inspectAll(n.Args, f)
 	case *ChanAssert:
-		for _, c := range n.Chans {
-			Inspect(c, f)
-		}
+		inspectAll(n.Chans, f)
 	case *SetPriority:
 		Inspect(n.Pid, f)
 		Inspect(n.Prio, f)
@@ -176,15 +148,11 @@ func inspectOther(n Node, f func(Node) bool) {
 	switch n := n.(type) {
 	case *TypedefDecl:
 		Inspect(n.Name, f)
-		for _, c := range n.Fields {
-			Inspect(c, f)
-		}
+		inspectAll(n.Fields, f)
 	case *ProcDecl:
 		Inspect(n.Count, f)
 		Inspect(n.Name, f)
-		for _, c := range n.Params {
-			Inspect(c, f)
-		}
+		inspectAll(n.Params, f)
 		Inspect(n.Priority, f)
 		Inspect(n.Provided, f)
 		Inspect(n.Body, f)
@@ -201,9 +169,7 @@ func inspectOther(n Node, f func(Node) bool) {
 		Inspect(n.Formula, f)
 	case *InlineDecl:
 		Inspect(n.Name, f)
-		for _, c := range n.Params {
-			Inspect(c, f)
-		}
+		inspectAll(n.Params, f)
 		Inspect(n.Body, f)
 	case *LTLProp:
 		Inspect(n.X, f)
@@ -215,9 +181,7 @@ func inspectOther(n Node, f func(Node) bool) {
 	case *LTLParen:
 		Inspect(n.X, f)
 	case *Model:
-		for _, c := range n.Decls {
-			Inspect(c, f)
-		}
+		inspectAll(n.Decls, f)
 	case *Type:
 		Inspect(n.Name, f)
 	case *VarSpec:
@@ -225,144 +189,28 @@ func inspectOther(n Node, f func(Node) bool) {
 		Inspect(n.Len, f)
 		Inspect(n.Bits, f)
 		Inspect(n.Init, f)
-		for _, c := range n.InitList {
-			Inspect(c, f)
-		}
+		inspectAll(n.InitList, f)
 	case *Block:
-		for _, c := range n.Stmts {
-			Inspect(c, f)
-		}
+		inspectAll(n.Stmts, f)
 	}
 	// no children: LTLConst
 }
 
-// isNil reports whether n is nil or a nil pointer to a node.
+// isNil reports whether n is nil or a nil pointer to a node (every node
+// type is a pointer).
 func isNil(n Node) bool {
-	switch n := n.(type) {
-	case nil:
+	if n == nil {
 		return true
-	case *Model:
-		return n == nil
-	case *Type:
-		return n == nil
-	case *VarDecl:
-		return n == nil
-	case *VarSpec:
-		return n == nil
-	case *ChanType:
-		return n == nil
-	case *MtypeDecl:
-		return n == nil
-	case *TypedefDecl:
-		return n == nil
-	case *ProcDecl:
-		return n == nil
-	case *InitDecl:
-		return n == nil
-	case *NeverDecl:
-		return n == nil
-	case *TraceDecl:
-		return n == nil
-	case *LTLDecl:
-		return n == nil
-	case *InlineDecl:
-		return n == nil
-	case *CCode:
-		return n == nil
-	case *Ident:
-		return n == nil
-	case *IntLit:
-		return n == nil
-	case *StringLit:
-		return n == nil
-	case *ParenExpr:
-		return n == nil
-	case *UnaryExpr:
-		return n == nil
-	case *BinaryExpr:
-		return n == nil
-	case *CondExpr:
-		return n == nil
-	case *IndexExpr:
-		return n == nil
-	case *SelectorExpr:
-		return n == nil
-	case *RemoteLabel:
-		return n == nil
-	case *RemoteVar:
-		return n == nil
-	case *RunExpr:
-		return n == nil
-	case *CallExpr:
-		return n == nil
-	case *EvalExpr:
-		return n == nil
-	case *PollExpr:
-		return n == nil
-	case *TimeoutExpr:
-		return n == nil
-	case *InlineCallExpr:
-		return n == nil
-	case *LTLProp:
-		return n == nil
-	case *LTLConst:
-		return n == nil
-	case *LTLUnary:
-		return n == nil
-	case *LTLBinary:
-		return n == nil
-	case *LTLParen:
-		return n == nil
-	case *Block:
-		return n == nil
-	case *ExprStmt:
-		return n == nil
-	case *AssignStmt:
-		return n == nil
-	case *IncDecStmt:
-		return n == nil
-	case *SendStmt:
-		return n == nil
-	case *RecvStmt:
-		return n == nil
-	case *IfStmt:
-		return n == nil
-	case *DoStmt:
-		return n == nil
-	case *ElseStmt:
-		return n == nil
-	case *BreakStmt:
-		return n == nil
-	case *GotoStmt:
-		return n == nil
-	case *LabeledStmt:
-		return n == nil
-	case *AtomicStmt:
-		return n == nil
-	case *DStepStmt:
-		return n == nil
-	case *BlockStmt:
-		return n == nil
-	case *UnlessStmt:
-		return n == nil
-	case *SelectStmt:
-		return n == nil
-	case *ForStmt:
-		return n == nil
-	case *AssertStmt:
-		return n == nil
-	case *PrintfStmt:
-		return n == nil
-	case *PrintmStmt:
-		return n == nil
-	case *InlineCall:
-		return n == nil
-	case *ChanAssert:
-		return n == nil
-	case *SetPriority:
-		return n == nil
 	}
-	return false
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// inspectAll inspects each node of list in order.
+func inspectAll[N Node](list []N, f func(Node) bool) {
+	for _, c := range list {
+		Inspect(c, f)
+	}
 }
 
 var (

@@ -107,21 +107,9 @@ func (l *lowerer) writeExpr(b *strings.Builder, e ast.Expr) {
 		l.writeExpr(b, e.X)
 		b.WriteString("." + e.Sel.Name)
 	case *ast.RemoteLabel:
-		b.WriteString(e.Proc.Name)
-		if e.Index != nil {
-			b.WriteString("[")
-			l.writeExpr(b, e.Index)
-			b.WriteString("]")
-		}
-		b.WriteString("@" + e.Label.Name)
+		l.writeRemote(b, e.Proc, e.Index, "@"+e.Label.Name)
 	case *ast.RemoteVar:
-		b.WriteString(e.Proc.Name)
-		if e.Index != nil {
-			b.WriteString("[")
-			l.writeExpr(b, e.Index)
-			b.WriteString("]")
-		}
-		b.WriteString(":" + e.Var.Name)
+		l.writeRemote(b, e.Proc, e.Index, ":"+e.Var.Name)
 	case *ast.RunExpr:
 		b.WriteString("run " + e.Proc.Name + "(" + l.exprList(e.Args) + ")")
 	case *ast.CallExpr:
@@ -148,4 +136,16 @@ func (l *lowerer) writeExpr(b *strings.Builder, e ast.Expr) {
 		b.WriteString("?")
 	}
 	_ = token.ADD
+}
+
+// writeRemote writes a remote reference proc[index]@label or
+// proc[index]:var; rest is the "@label" or ":var" part.
+func (l *lowerer) writeRemote(b *strings.Builder, proc *ast.Ident, index ast.Expr, rest string) {
+	b.WriteString(proc.Name)
+	if index != nil {
+		b.WriteString("[")
+		l.writeExpr(b, index)
+		b.WriteString("]")
+	}
+	b.WriteString(rest)
 }

@@ -151,26 +151,8 @@ type cspan struct {
 // code whose keyword ends at off, exactly as the parser does.
 func embeddedC(src []byte, off int, kind token.Token) cspan {
 	skip := func(off int, open, close byte) int {
-		depth := 0
-		for i := off; i < len(src); i++ {
-			switch src[i] {
-			case open:
-				depth++
-			case close:
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			case '"', '\'':
-				q := src[i]
-				for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
-					if src[i] == '\\' {
-						i++
-					}
-				}
-			}
-		}
-		return len(src)
+		end, _ := scanner.SkipBalanced(src, off, open, close)
+		return end
 	}
 	white := func(off int) int {
 		for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {

@@ -542,26 +542,7 @@ func (p *parser) parseCCode() *ast.CCode {
 	off := p.sc.Offset()
 	src := p.file.Src()
 	skip := func(open, close byte) (int, bool) {
-		depth := 0
-		for i := off; i < len(src); i++ {
-			switch src[i] {
-			case open:
-				depth++
-			case close:
-				depth--
-				if depth == 0 {
-					return i + 1, true
-				}
-			case '"', '\'':
-				q := src[i]
-				for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
-					if src[i] == '\\' {
-						i++
-					}
-				}
-			}
-		}
-		return len(src), false
+		return scanner.SkipBalanced(src, off, open, close)
 	}
 	// skip white space
 	for off < len(src) && (src[off] == ' ' || src[off] == '\t' || src[off] == '\n' || src[off] == '\r') {

@@ -351,8 +351,13 @@ func stringize(arg []tok) tok {
 func (p *pp) expandList(toks []tok, pos token.Position) []tok {
 	e := &expander{p: p, pos: pos}
 	e.stack = []*context{{toks: toks}}
-	out := make([]tok, 0, len(toks))
-	for !e.stop && !p.overflow {
+	return e.expandAll(make([]tok, 0, len(toks)))
+}
+
+// expandAll expands what the expander reads until it ends (or stops, or
+// the expansion budget is spent), appending to out.
+func (e *expander) expandAll(out []tok) []tok {
+	for !e.stop && !e.p.overflow {
 		t, ok := e.next(false)
 		if !ok {
 			break

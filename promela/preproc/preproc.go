@@ -354,29 +354,38 @@ func skipLine(s string, i int) (int, int) {
 	nl := 0
 	for i < len(s) {
 		c := s[i]
-		switch {
-		case c == '\n':
+		if c == '\n' {
 			return i + 1, nl + 1
-		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-			nl++
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			j := blockCommentEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			j := lineCommentEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		case c == '"' || c == '\'':
-			j := quoteEnd(s, i)
-			nl += strings.Count(s[i:j], "\n")
-			i = j
-		default:
-			i++
 		}
+		j, ok := ignorableEnd(s, i)
+		if !ok && (c == '"' || c == '\'') {
+			j, ok = quoteEnd(s, i), true
+		}
+		if !ok {
+			i++
+			continue
+		}
+		nl += strings.Count(s[i:j], "\n")
+		i = j
 	}
 	return i, nl
+}
+
+// ignorableEnd returns the end of the line splice (backslash-newline) or
+// comment that starts at s[i], and whether one does.
+func ignorableEnd(s string, i int) (int, bool) {
+	if i+1 >= len(s) {
+		return i, false
+	}
+	switch {
+	case s[i] == '\\' && s[i+1] == '\n':
+		return i + 2, true
+	case s[i] == '/' && s[i+1] == '*':
+		return blockCommentEnd(s, i), true
+	case s[i] == '/' && s[i+1] == '/':
+		return lineCommentEnd(s, i), true
+	}
+	return i, false
 }
 
 // skipSpace skips white space, newlines and comments from s[i]. It stops
@@ -393,19 +402,6 @@ func skipSpace(s string, i int) (j, nl int, atDir bool) {
 			i++
 			nl++
 			lineStart = true
-			continue
-		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-			nl++
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			k := blockCommentEnd(s, i)
-			nl += strings.Count(s[i:k], "\n")
-			i = k
-			lineStart = false
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			k := lineCommentEnd(s, i)
-			nl += strings.Count(s[i:k], "\n")
-			i = k
 		case c == '#' && lineStart:
 			// back up to the start of the directive's line
 			for i > 0 && s[i-1] != '\n' {
@@ -413,7 +409,15 @@ func skipSpace(s string, i int) (j, nl int, atDir bool) {
 			}
 			return i, nl, true
 		default:
-			return i, nl, false
+			k, ok := ignorableEnd(s, i)
+			if !ok {
+				return i, nl, false
+			}
+			if s[i+1] == '*' {
+				lineStart = false
+			}
+			nl += strings.Count(s[i:k], "\n")
+			i = k
 		}
 	}
 	return i, nl, false
@@ -436,15 +440,7 @@ func (p *pp) expandFromSource(f *fileState, start, end int, m *macro) (int, bool
 	e := &expander{p: p, f: f, cur: end, pos: pos, srcOrg: p.org}
 	var out []tok
 	e.handle(tok{text: m.name, kind: tIdent, org: e.srcOrg}, &out)
-	for !e.stop && !p.overflow {
-		t, ok := e.next(false)
-		if !ok {
-			break
-		}
-		e.handle(t, &out)
-	}
-	e.drain()
-	text := spell(nil, out)
+	text := spell(nil, e.expandAll(out))
 	s := f.text
 	if len(text) > 0 {
 		if n := len(p.out); n > 0 && wouldPaste(p.out[n-1], text[0]) {
@@ -720,13 +716,11 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 		}
 		f.conds = append(f.conds, c)
 	case "elif":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#elif without #if")
+		c := p.openCond(f, pos, name)
+		if c == nil {
 			return
 		}
-		c := &f.conds[len(f.conds)-1]
 		if c.sawElse {
-			p.errs.Errorf(pos, "#elif after #else")
 			f.skip = true
 			return
 		}
@@ -740,13 +734,9 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			f.skip = !v
 		}
 	case "else":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#else without #if")
+		c := p.openCond(f, pos, name)
+		if c == nil {
 			return
-		}
-		c := &f.conds[len(f.conds)-1]
-		if c.sawElse {
-			p.errs.Errorf(pos, "#else after #else")
 		}
 		c.sawElse = true
 		if !c.parentSkip {
@@ -757,8 +747,7 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			p.errs.Warnf(pos, "extra tokens at end of #else directive")
 		}
 	case "endif":
-		if len(f.conds) == 0 {
-			p.errs.Errorf(pos, "#endif without #if")
+		if p.openCond(f, pos, name) == nil {
 			return
 		}
 		c := f.conds[len(f.conds)-1]
@@ -768,6 +757,21 @@ func (p *pp) conditional(f *fileState, name, body string, pos token.Position) {
 			p.errs.Warnf(pos, "extra tokens at end of #endif directive")
 		}
 	}
+}
+
+// openCond returns the innermost open conditional for the directive name
+// (elif, else or endif), reporting a directive without #if (nil) and an
+// #elif or #else after #else.
+func (p *pp) openCond(f *fileState, pos token.Position, name string) *cond {
+	if len(f.conds) == 0 {
+		p.errs.Errorf(pos, "#%s without #if", name)
+		return nil
+	}
+	c := &f.conds[len(f.conds)-1]
+	if c.sawElse && name != "endif" {
+		p.errs.Errorf(pos, "#%s after #else", name)
+	}
+	return c
 }
 
 func (p *pp) ifdef(body string, pos token.Position, name string) bool {

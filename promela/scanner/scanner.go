@@ -401,3 +401,30 @@ func (s *Scanner) Seek(off int) {
 	s.off = off
 	s.lineStart = false
 }
+
+// SkipBalanced returns the offset just past the close bracket that
+// balances the open bracket at src[off] (embedded C code's [ guard ] and
+// { body }), skipping quoted strings and characters; it returns len(src)
+// and false when the bracket is not closed.
+func SkipBalanced(src []byte, off int, open, close byte) (int, bool) {
+	depth := 0
+	for i := off; i < len(src); i++ {
+		switch src[i] {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+		case '"', '\'':
+			q := src[i]
+			for i++; i < len(src) && src[i] != q && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return len(src), false
+}
