@@ -438,10 +438,10 @@ func (t *Table) Lookup(s []byte) (uint64, bool) {
 	if t.slots == nil {
 		return 0, false
 	}
-	if t.zs {
-		t.enc = encodeZS(t.enc[:0], s)
-		s = t.enc
-	}
+	// zero-suppressed, s is encoded only when a stored state has its tag:
+	// a state not stored (most of the lookups of the reduction's cycle
+	// proviso) is looked up without encoding it
+	encoded := !t.zs
 	tag := h >> tagShift
 	i := h >> t.shift
 	for {
@@ -450,6 +450,10 @@ func (t *Table) Lookup(s []byte) (uint64, bool) {
 			return 0, false
 		}
 		if e>>tagShift == tag {
+			if !encoded {
+				t.enc = encodeZS(t.enc[:0], s)
+				s, encoded = t.enc, true
+			}
 			off := e&offsetMask - 1
 			if string(t.raw(off)) == string(s) {
 				return off, true
