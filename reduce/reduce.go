@@ -1,6 +1,8 @@
 package reduce
 
 import (
+	"slices"
+
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/ast"
@@ -48,6 +50,9 @@ type Reducer struct {
 	// scratch for the state being examined
 	procOff []int32
 	chanOff []int32
+	// blockPre, blockSuf: the union of block over the processes before,
+	// and from, each index (othersBlock)
+	blockPre, blockSuf []chanMasks
 }
 
 // locClass says whether the transitions of a location are all safe
@@ -248,6 +253,7 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 		return dst
 	}
 	lay := &r.lay
+	haveOthers := false
 	for pid, o := range r.procOff {
 		tag := s[o]
 		loc := int(s[o+1]) | int(s[o+2])<<8
@@ -263,21 +269,41 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 			}
 		}
 		if mv := r.moves[tag][loc]; ok && (mv.send|mv.recv|mv.any) != 0 {
-			for q, o2 := range r.procOff {
-				if q == pid {
-					continue
-				}
-				b := &r.block[s[o2]][int(s[o2+1])|int(s[o2+2])<<8]
-				if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
-					ok = false
-					break
-				}
+			if !haveOthers {
+				r.othersBlock(s)
+				haveOthers = true
+			}
+			// what every other process may block on: the processes
+			// before pid, then those after it (overlap distributes over
+			// the union of its first argument)
+			b := r.blockPre[pid].or(r.blockSuf[pid+1])
+			if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
+				ok = false
 			}
 		}
 		_ = lay
 		dst = append(dst, ok)
 	}
 	return dst
+}
+
+// othersBlock fills blockPre and blockSuf for the processes of s (after
+// decode): blockPre[i] is the union of block of processes 0..i-1,
+// blockSuf[i] that of processes i.. on, so that what all processes but
+// one may block on takes two lookups instead of a pass over the others
+// (which made SafeProcs quadratic in the processes of a rendezvous model).
+func (r *Reducer) othersBlock(s []byte) {
+	n := len(r.procOff)
+	r.blockPre = slices.Grow(r.blockPre[:0], n+1)[:n+1]
+	r.blockSuf = slices.Grow(r.blockSuf[:0], n+1)[:n+1]
+	r.blockPre[0], r.blockSuf[n] = chanMasks{}, chanMasks{}
+	for q, o := range r.procOff {
+		r.blockPre[q+1] = r.blockPre[q].or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
+	}
+	for q := n - 1; q >= 0; q-- {
+		o := r.procOff[q]
+		r.blockSuf[q] = r.blockSuf[q+1].or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
+	}
 }
 
 // decode finds the process and channel segments of s.

@@ -247,3 +247,52 @@ func TestAux(t *testing.T) {
 		}
 	}
 }
+
+// TestTailCode: a zero-suppressed table that encodes each state where its
+// entry will go (tailCode) stores and finds the same states as a plain
+// table, matched states leave the arena as it was, and the aux bytes of a
+// new state are zero even where an earlier scratch code wrote.
+func TestTailCode(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	plain, tb := New(4, 0), NewZeroSuppressed(4, 0)
+	tb.SetAux(3)
+	var states [][]byte
+	for i := 0; i < 30000; i++ {
+		var s []byte
+		if len(states) > 0 && r.Intn(2) == 0 {
+			s = states[r.Intn(len(states))] // a matched state
+		} else {
+			s = make([]byte, 1+r.Intn(60))
+			for j := range s {
+				if r.Intn(2) == 0 {
+					s[j] = byte(1 + r.Intn(255))
+				}
+			}
+			states = append(states, s)
+		}
+		used := tb.used
+		x, added, err := tb.InsertHashed(s, Hash(s))
+		_, added1, err1 := plain.Insert(s)
+		if err != nil || err1 != nil || added != added1 {
+			t.Fatalf("state %d: added %v (plain %v), %v %v", i, added, added1, err, err1)
+		}
+		if !added && tb.used != used {
+			t.Fatalf("a matched state moved the arena's end")
+		}
+		if a := tb.Aux(x); added && (a[0] != 0 || a[1] != 0 || a[2] != 0) {
+			t.Fatalf("aux of a new state: %v", a)
+		}
+		if added {
+			tb.Aux(x)[0] = 0xAA
+		}
+		if got := tb.State(x); string(got) != string(s) {
+			t.Fatalf("state decoded wrong")
+		}
+		if y, found := tb.Lookup(s); !found || y != x {
+			t.Fatalf("lookup")
+		}
+	}
+	if tb.Len() != plain.Len() {
+		t.Errorf("len %d vs %d", tb.Len(), plain.Len())
+	}
+}

@@ -2,10 +2,20 @@ package idxmap
 
 // Map is the table; New makes one.
 type Map struct {
-	keys  []uint64
-	vals  []int32
+	// slots: a key and its value side by side, so that a Set or a Del
+	// touches one cache line, not one in a slice of keys and another in
+	// a slice of values (the search's stack set, with hundreds of
+	// thousands of states on a deep stack, missed the cache twice per
+	// push)
+	slots []slot
 	n     int
-	shift uint // 64 - log2(len(keys))
+	shift uint // 64 - log2(len(slots))
+}
+
+// slot is a key plus one (0: empty) and its value.
+type slot struct {
+	key uint64
+	val int32
 }
 
 // New returns an empty map.
@@ -16,8 +26,7 @@ func New() *Map {
 }
 
 func (m *Map) init(size int) {
-	m.keys = make([]uint64, size)
-	m.vals = make([]int32, size)
+	m.slots = make([]slot, size)
 	m.n = 0
 	m.shift = 64
 	for s := size; s > 1; s >>= 1 {
@@ -32,13 +41,13 @@ func (m *Map) home(k uint64) uint64 {
 
 // Get returns the value of key k and whether it is present.
 func (m *Map) Get(k uint64) (int32, bool) {
-	mask := uint64(len(m.keys) - 1)
+	mask := uint64(len(m.slots) - 1)
 	for i := m.home(k); ; i = (i + 1) & mask {
-		switch m.keys[i] {
+		switch m.slots[i].key {
 		case 0:
 			return 0, false
 		case k + 1:
-			return m.vals[i], true
+			return m.slots[i].val, true
 		}
 	}
 }
@@ -51,18 +60,18 @@ func (m *Map) Has(k uint64) bool {
 
 // Set sets the value of key k.
 func (m *Map) Set(k uint64, v int32) {
-	if 2*(m.n+1) > len(m.keys) {
+	if 2*(m.n+1) > len(m.slots) {
 		m.grow()
 	}
-	mask := uint64(len(m.keys) - 1)
+	mask := uint64(len(m.slots) - 1)
 	for i := m.home(k); ; i = (i + 1) & mask {
-		switch m.keys[i] {
+		switch m.slots[i].key {
 		case 0:
-			m.keys[i], m.vals[i] = k+1, v
+			m.slots[i] = slot{k + 1, v}
 			m.n++
 			return
 		case k + 1:
-			m.vals[i] = v
+			m.slots[i].val = v
 			return
 		}
 	}
@@ -70,10 +79,10 @@ func (m *Map) Set(k uint64, v int32) {
 
 // Del removes key k if present.
 func (m *Map) Del(k uint64) {
-	mask := uint64(len(m.keys) - 1)
+	mask := uint64(len(m.slots) - 1)
 	i := m.home(k)
 	for {
-		switch m.keys[i] {
+		switch m.slots[i].key {
 		case 0:
 			return
 		case k + 1:
@@ -83,16 +92,16 @@ func (m *Map) Del(k uint64) {
 	}
 found:
 	// shift back the entries of the probe run that follows
-	for j := (i + 1) & mask; m.keys[j] != 0; j = (j + 1) & mask {
-		h := m.home(m.keys[j] - 1)
+	for j := (i + 1) & mask; m.slots[j].key != 0; j = (j + 1) & mask {
+		h := m.home(m.slots[j].key - 1)
 		// the entry at j may move to i when i lies on its probe path
 		// from h, cyclically: h <= i < j
 		if (j > i && (h <= i || h > j)) || (j < i && h <= i && h > j) {
-			m.keys[i], m.vals[i] = m.keys[j], m.vals[j]
+			m.slots[i] = m.slots[j]
 			i = j
 		}
 	}
-	m.keys[i], m.vals[i] = 0, 0
+	m.slots[i] = slot{}
 	m.n--
 }
 
@@ -100,11 +109,11 @@ found:
 func (m *Map) Len() int { return m.n }
 
 func (m *Map) grow() {
-	keys, vals := m.keys, m.vals
-	m.init(2 * len(keys))
-	for i, k := range keys {
-		if k != 0 {
-			m.Set(k-1, vals[i])
+	old := m.slots
+	m.init(2 * len(old))
+	for _, e := range old {
+		if e.key != 0 {
+			m.Set(e.key-1, e.val)
 		}
 	}
 }
