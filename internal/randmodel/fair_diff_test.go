@@ -19,10 +19,13 @@ var nFairModels = flag.Int("randfair", 300, "number of random (model, ltl proper
 // fairSource is random model src with its ltl property, made reducible
 // under weak fairness most of the time: the rendezvous channel qr gets a
 // buffer and timeout becomes true, except on every tenth seed (where the
-// reduction must step aside: verify.fairReduction).
+// reduction must step aside: verify.fairReduction), and with a process
+// run by the others on every third seed.
 func fairSource(seed int64) string {
 	r := rand.New(rand.NewSource(seed * 104729))
-	model := Generate(seed, ClaimMix(seed))
+	c := ClaimMix(seed)
+	c.Spawn = seed%3 == 0 // runs and deaths (never in an ample set under -f)
+	model := Generate(seed, c)
 	if seed%10 != 0 {
 		model = strings.ReplaceAll(model, "chan qr = [0]", "chan qr = [1]")
 		model = strings.ReplaceAll(model, "timeout", "true")
