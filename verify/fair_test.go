@@ -28,3 +28,28 @@ func TestFairReduced(t *testing.T) {
 		}
 	}
 }
+
+// TestFairPipeReduced: -a -f on testdata/fair_pipe.pml is reduced, with
+// the sends and receives on its point-to-point channel in ample sets,
+// and keeps the verdict (SPIN: errors: 0) with fewer states.
+func TestFairPipeReduced(t *testing.T) {
+	src, err := Load("testdata/fair_pipe.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := src.Properties()
+	var stored [2]int64
+	for i, noReduce := range []bool{false, true} {
+		sum, err := Check(context.Background(), src, &props[0], Settings{Accept: true, Fair: true, NoReduce: noReduce, StopAfter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Errors != 0 || !sum.Complete || sum.Reduced == noReduce {
+			t.Errorf("noreduce %v: errors %d, complete %v, reduced %v", noReduce, sum.Errors, sum.Complete, sum.Reduced)
+		}
+		stored[i] = sum.StatesStored
+	}
+	if stored[0] >= stored[1] {
+		t.Errorf("states stored %d reduced, %d without", stored[0], stored[1])
+	}
+}
