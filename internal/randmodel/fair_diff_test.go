@@ -68,7 +68,9 @@ func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err err
 // partial-order reduction (docs/por-ltl.md, "Weak fairness"): whether a
 // fair acceptance cycle exists (or the claim's end) must agree.
 //
-// Long run (-randfair 20000): see docs/por-ltl.md.
+// Long run (-randfair 20000) at commit 377d05d: 20,001 pairs compared
+// (3,607 rejected, 1,106 too large), 10,511 with a fair acceptance cycle,
+// 17,587 searches reduced, no disagreement (743 s on two loaded cores).
 func TestFairReductionDifferential(t *testing.T) {
 	n := *nFairModels
 	if testing.Short() {
