@@ -1,6 +1,10 @@
 package search
 
-import "github.com/gospin/gospin/pins"
+import (
+	"errors"
+
+	"github.com/gospin/gospin/pins"
+)
 
 // fairModel unfolds a model for weak fairness as SPIN does (pan -f,
 // Choueka's construction): each state carries a counter c. In copy 0 the
@@ -21,6 +25,28 @@ type fairModel struct {
 
 func newFairModel(m pins.Model, pc pins.ProcCounter) *fairModel {
 	return &fairModel{m: m, procs: pc}
+}
+
+// NewFair returns m (a pins.ProcCounter) unfolded for weak fairness, for
+// a partial-order reduction layer to wrap (docs/por-ltl.md, "Weak
+// fairness"): its states are m's with the counter's byte appended, its
+// transitions m's, and which processes are enabled is read on m itself,
+// unreduced. A search of it runs with Options.Fair and FairUnfolded.
+func NewFair(m pins.Model) (pins.Model, error) {
+	pc, ok := m.(pins.ProcCounter)
+	if !ok {
+		return nil, errors.New("weak fairness needs a model that counts its processes")
+	}
+	return newFairModel(m, pc), nil
+}
+
+// InitialViolation forwards the wrapped model's run-time error of an
+// initializer (pins.InitialViolator), if any.
+func (f *fairModel) InitialViolation() *pins.Violation {
+	if iv, ok := f.m.(pins.InitialViolator); ok {
+		return iv.InitialViolation()
+	}
+	return nil
 }
 
 func (f *fairModel) Initial(dst []byte) ([]byte, error) {

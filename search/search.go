@@ -42,6 +42,11 @@ type Options struct {
 	// ones (pan -f): every process that is enabled all along the cycle
 	// takes a step on it. The model must implement pins.ProcCounter.
 	Fair bool
+	// FairUnfolded, with Fair (not SCC): the model is already unfolded
+	// for weak fairness (NewFair), usually under a reduction layer that
+	// chooses its ample sets on the unfolded states; the search walks it
+	// as it is.
+	FairUnfolded bool
 	// SCC uses the SCC-based emptiness check (Couvreur's algorithm) for
 	// acceptance and non-progress cycles instead of the nested search;
 	// with Fair, weak fairness becomes acceptance marks per process
@@ -189,7 +194,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		}
 		opt.Accept = true
 	}
-	if opt.Fair && !opt.SCC {
+	if opt.Fair && !opt.SCC && !opt.FairUnfolded {
 		if !counts {
 			return nil, errors.New("weak fairness needs a model that counts its processes")
 		}

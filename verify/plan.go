@@ -44,6 +44,7 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 			o.Accept = true
 		}
 	}
+	o0 := o
 	red, rtr := claimForReduction(model, p, &o, translator)
 	rpp := red.Prop
 	onProduct := rpp != nil && (o.ClaimSI || o.ClaimInvariant)
@@ -73,6 +74,16 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 	e, err := build(pm, bo)
 	if err != nil {
 		return nil, err
+	}
+	if fairPlanUndone(&o0, &o, e) {
+		// -f where the reduction does not apply: the usual claim
+		o, red, rtr, bo = o0, property.Plan{Prop: p, Translator: translator}, translator, sh
+		if pm, err = property.Model(model, p, rtr); err != nil {
+			return nil, err
+		}
+		if e, err = build(pm, bo); err != nil {
+			return nil, err
+		}
 	}
 	var m Model = e
 	if AcceptIgnored(m, o) {
@@ -187,10 +198,11 @@ func (pl *plan) run(ctx context.Context, src *Source, s *Settings) (*report.Summ
 // errors of the closure were found (closureNote). Without -a, a claim that
 // can neither end nor fail and never blocks the system is left out of the
 // search (o.InertClaim, inertNote), whose trails are rewritten for the
-// claim. -scc and -f with a claim are never reduced; -bfs (without -a) is,
-// with the queue proviso.
+// claim. -scc with a claim is never reduced, nor -f without -a; -f with
+// -a is (verify/fair.go) where the model has no rendezvous and no
+// timeout; -bfs (without -a) is, with the queue proviso.
 func claimForReduction(m *ast.Model, p *property.Property, o *Options, tr property.Translator) (property.Plan, property.Translator) {
-	if p == nil || !o.Reduce || o.NonProgress || o.BFS && o.Accept || o.SCC || o.Fair {
+	if p == nil || !o.Reduce || o.NonProgress || o.BFS && o.Accept || o.SCC || o.Fair && !o.Accept {
 		return property.Plan{Prop: p, Translator: tr}, tr
 	}
 	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)

@@ -340,12 +340,15 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	if safety {
 		return por.New(m, r, por.Config{Stubborn: stubborn}), true
 	}
-	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair || opt.SCC || opt.BFS && opt.Accept {
+	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC || opt.BFS && opt.Accept {
 		return m, false
 	}
 	cr := reduce.ForClaimModel(r, m)
 	if cr == nil {
 		return m, false
+	}
+	if opt.Fair {
+		return fairReduction(m, r, cr, sopt)
 	}
 	// on the product (package por, product.go)
 	return por.New(m, cr, por.Config{Claim: true, Accept: opt.Accept, Stubborn: stubborn, Leap: opt.Leap && !opt.BFS}), true

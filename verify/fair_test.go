@@ -1,0 +1,55 @@
+package verify
+
+import (
+	"context"
+	"testing"
+)
+
+// TestFairReduced: -a -f with reduction finds the weakly fair acceptance
+// cycle of testdata/fair_receivers.pml (SPIN: errors: 1), which an ample
+// set of a send on a channel with two receivers would lose; reduced and
+// unreduced agree.
+func TestFairReduced(t *testing.T) {
+	src, err := Load("testdata/fair_receivers.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := src.Properties()
+	for _, noReduce := range []bool{false, true} {
+		sum, err := Check(context.Background(), src, &props[0], Settings{Accept: true, Fair: true, NoReduce: noReduce, StopAfter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Errors != 1 || len(sum.Violations) != 1 || sum.Violations[0].Kind != "acceptance-cycle" {
+			t.Errorf("noreduce %v: errors %d %+v, want one acceptance cycle", noReduce, sum.Errors, sum.Violations)
+		}
+		if sum.Reduced == noReduce {
+			t.Errorf("noreduce %v: reduced %v", noReduce, sum.Reduced)
+		}
+	}
+}
+
+// TestFairPipeReduced: -a -f on testdata/fair_pipe.pml is reduced, with
+// the sends and receives on its point-to-point channel in ample sets,
+// and keeps the verdict (SPIN: errors: 0) with fewer states.
+func TestFairPipeReduced(t *testing.T) {
+	src, err := Load("testdata/fair_pipe.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := src.Properties()
+	var stored [2]int64
+	for i, noReduce := range []bool{false, true} {
+		sum, err := Check(context.Background(), src, &props[0], Settings{Accept: true, Fair: true, NoReduce: noReduce, StopAfter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Errors != 0 || !sum.Complete || sum.Reduced == noReduce {
+			t.Errorf("noreduce %v: errors %d, complete %v, reduced %v", noReduce, sum.Errors, sum.Complete, sum.Reduced)
+		}
+		stored[i] = sum.StatesStored
+	}
+	if stored[0] >= stored[1] {
+		t.Errorf("states stored %d reduced, %d without", stored[0], stored[1])
+	}
+}
