@@ -59,6 +59,15 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 			src.said["leap"] = true
 		}
 	}
+	if o.Fair && o.Reduce && (o.Leap || o.Stubborn) {
+		// said, not silently dropped: under weak fairness the reduction
+		// keeps ample sets of one process only (verify/fair.go)
+		o.Leap, o.Stubborn = false, false
+		if !src.said["fair-sets"] {
+			fmt.Fprintln(s.notes(), "gospin: -leap and -stubborn are not used with -f: the reduction under weak fairness takes ample sets of one process only (docs/por-ltl.md, \"Weak fairness\")")
+			src.said["fair-sets"] = true
+		}
+	}
 	pm, err := property.Model(model, rpp, rtr)
 	if err != nil {
 		return nil, err
