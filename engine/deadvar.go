@@ -138,8 +138,22 @@ func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 // the statement assigns the constant 0. With a remote variable reference
 // (P[i]:v) anywhere in the model, SPIN turns the analysis off.
 func (e *Engine) computeDead() {
+	e.dead = make([][]int, len(e.prog.Trans))
+	if usesRemoteRefs(e.prog) {
+		return
+	}
+	for _, pt := range e.ptypes {
+		if pt.p.Kind != automata.NeverClaim {
+			e.procDead(pt.p)
+		}
+	}
+}
+
+// usesRemoteRefs reports whether a transition of prog refers to a
+// variable of another process (P[i]:v), which keeps every variable live.
+func usesRemoteRefs(prog *automata.Program) bool {
 	remote := false
-	for _, t := range e.prog.Trans {
+	for _, t := range prog.Trans {
 		forExprs(t, func(x automata.Expr) {
 			automata.WalkExpr(x, func(x automata.Expr) {
 				if r, ok := x.(*automata.Ref); ok && r.Remote != nil {
@@ -148,158 +162,179 @@ func (e *Engine) computeDead() {
 			})
 		})
 	}
-	e.dead = make([][]int, len(e.prog.Trans))
-	if remote {
-		return
+	return remote
+}
+
+// procDead fills e.dead for the transitions of process type p: after a
+// transition, the scalar locals it reads or writes that no path reads
+// before writing them again.
+func (e *Engine) procDead(p *automata.Proc) {
+	idx := map[*automata.Var]int{}
+	for i, v := range p.Locals {
+		if v.Len == 0 && v.Type.Struct == nil && v.Type.Kind != 7 /* chan */ && v.Chan == nil && v.Name != "_priority" {
+			idx[v] = i
+		}
 	}
-	for _, pt := range e.ptypes {
-		p := pt.p
-		if p.Kind == automata.NeverClaim {
+	n := len(p.Locals)
+	f := newDeadFlow(p)
+	for _, loc := range p.Locs {
+		for _, t := range loc.Out {
+			f.reads[t.ID], f.writes[t.ID] = transUses(t, idx, n)
+		}
+	}
+	for _, loc := range p.Locs {
+		if loc.Flags&automata.DStepLoc != 0 {
+			continue // no resets inside a d_step
+		}
+		for _, t := range loc.Out {
+			if t.Kind == automata.TDStep || t.Kind == automata.TEnd {
+				continue
+			}
+			r, w := f.reads[t.ID], f.writes[t.ID]
+			var dead []int
+			for v := 0; v < n; v++ {
+				if !r.has(v) && !w.has(v) {
+					continue
+				}
+				if !f.deadAfter(t, v) {
+					continue
+				}
+				ok := false
+				if r.has(v) && (t.Kind == automata.TExpr || t.Kind == automata.TRecv) {
+					ok = true
+				}
+				if w.has(v) && !(t.Kind == automata.TAssign && isConstZero(t.X)) {
+					ok = true
+				}
+				if ok {
+					dead = append(dead, v)
+				}
+			}
+			e.dead[t.ID] = dead
+		}
+	}
+}
+
+// transUses returns the locals (of n, those in idx) that t reads and
+// those it writes whole.
+func transUses(t *automata.Trans, idx map[*automata.Var]int, n int) (r, w bitset) {
+	r, w = newBitset(n), newBitset(n)
+	read := func(x automata.Expr) {
+		automata.WalkExpr(x, func(x automata.Expr) {
+			if ref, ok := x.(*automata.Ref); ok && ref.Remote == nil && ref.Index == nil && len(ref.Path) == 0 {
+				if i, ok := idx[ref.Var]; ok {
+					r.set(i)
+				}
+			}
+		})
+	}
+	write := func(ref *automata.Ref) {
+		if ref == nil {
+			return
+		}
+		if i, ok := idx[ref.Var]; ok && ref.Index == nil && len(ref.Path) == 0 {
+			w.set(i)
+			return
+		}
+		read(ref.Index)
+		for _, s := range ref.Path {
+			read(s.Index)
+		}
+	}
+	read(t.X)
+	read(t.Pid)
+	read(t.Chan)
+	for _, a := range t.Args {
+		read(a)
+	}
+	for _, a := range t.PArgs {
+		read(a)
+	}
+	switch t.Kind {
+	case automata.TAssign:
+		write(t.LHS)
+	case automata.TIncDec:
+		read(t.LHS)
+		write(t.LHS)
+	case automata.TRecv:
+		for _, a := range t.RArgs {
+			read(a.Match)
+			write(a.Var)
+		}
+	}
+	return r, w
+}
+
+// deadFlow is the control flow of one process type for the
+// dead-variable search: its transitions in SPIN's edge order (the
+// statement before its unless escapes) and what each reads and writes.
+type deadFlow struct {
+	p             *automata.Proc
+	order         [][]*automata.Trans
+	escapes       []bool // an unless escape leaves the location
+	seen          []bool
+	reads, writes map[int]bitset
+}
+
+func newDeadFlow(p *automata.Proc) *deadFlow {
+	f := &deadFlow{
+		p:       p,
+		order:   make([][]*automata.Trans, len(p.Locs)),
+		escapes: make([]bool, len(p.Locs)),
+		seen:    make([]bool, len(p.Locs)),
+		reads:   make(map[int]bitset),
+		writes:  make(map[int]bitset),
+	}
+	for li, loc := range p.Locs {
+		for _, t := range loc.Out {
+			if t.Level == automata.MainLevel {
+				f.order[li] = append(f.order[li], t)
+			}
+		}
+		for _, t := range loc.Out {
+			if t.Level != automata.MainLevel {
+				f.order[li] = append(f.order[li], t)
+				f.escapes[li] = true
+			}
+		}
+	}
+	return f
+}
+
+// deadAfter reports whether no path from t's target reads local v
+// before writing it.
+func (f *deadFlow) deadAfter(t *automata.Trans, v int) bool {
+	for i := range f.seen {
+		f.seen[i] = false
+	}
+	return f.dfs(t.To, v)
+}
+
+func (f *deadFlow) dfs(loc, v int) bool {
+	if loc == f.p.End || f.seen[loc] {
+		return true
+	}
+	f.seen[loc] = true
+	for _, t := range f.order[loc] {
+		if t.Kind == automata.TEnd || t.DeadLink && !f.escapes[loc] {
 			continue
 		}
-		idx := map[*automata.Var]int{}
-		for i, v := range p.Locals {
-			if v.Len == 0 && v.Type.Struct == nil && v.Type.Kind != 7 /* chan */ && v.Chan == nil && v.Name != "_priority" {
-				idx[v] = i
-			}
+		if f.reads[t.ID].has(v) {
+			return false
 		}
-		n := len(p.Locals)
-		reads := make(map[int]bitset)
-		writes := make(map[int]bitset)
-		for _, loc := range p.Locs {
-			for _, t := range loc.Out {
-				r, w := newBitset(n), newBitset(n)
-				var read func(x automata.Expr)
-				read = func(x automata.Expr) {
-					automata.WalkExpr(x, func(x automata.Expr) {
-						if ref, ok := x.(*automata.Ref); ok && ref.Remote == nil && ref.Index == nil && len(ref.Path) == 0 {
-							if i, ok := idx[ref.Var]; ok {
-								r.set(i)
-							}
-						}
-					})
-				}
-				write := func(ref *automata.Ref) {
-					if ref == nil {
-						return
-					}
-					if i, ok := idx[ref.Var]; ok && ref.Index == nil && len(ref.Path) == 0 {
-						w.set(i)
-						return
-					}
-					read(ref.Index)
-					for _, s := range ref.Path {
-						read(s.Index)
-					}
-				}
-				read(t.X)
-				read(t.Pid)
-				read(t.Chan)
-				for _, a := range t.Args {
-					read(a)
-				}
-				for _, a := range t.PArgs {
-					read(a)
-				}
-				switch t.Kind {
-				case automata.TAssign:
-					write(t.LHS)
-				case automata.TIncDec:
-					read(t.LHS)
-					write(t.LHS)
-				case automata.TRecv:
-					for _, a := range t.RArgs {
-						read(a.Match)
-						write(a.Var)
-					}
-				}
-				reads[t.ID], writes[t.ID] = r, w
-			}
+		if f.writes[t.ID].has(v) {
+			continue // this path ends here; the others are still searched
 		}
 		// successors: a d_step enters its body
-		succ := func(t *automata.Trans) int {
-			if t.Kind == automata.TDStep {
-				return t.DStart
-			}
-			return t.To
+		next := t.To
+		if t.Kind == automata.TDStep {
+			next = t.DStart
 		}
-		// SPIN's edge order: the statement before its unless escapes
-		order := make([][]*automata.Trans, len(p.Locs))
-		escapes := make([]bool, len(p.Locs)) // an unless escape leaves the location
-		for li, loc := range p.Locs {
-			for _, t := range loc.Out {
-				if t.Level == automata.MainLevel {
-					order[li] = append(order[li], t)
-				}
-			}
-			for _, t := range loc.Out {
-				if t.Level != automata.MainLevel {
-					order[li] = append(order[li], t)
-					escapes[li] = true
-				}
-			}
-		}
-		seen := make([]bool, len(p.Locs))
-		var dfs func(loc, v int) bool
-		dfs = func(loc, v int) bool {
-			if loc == p.End || seen[loc] {
-				return true
-			}
-			seen[loc] = true
-			for _, t := range order[loc] {
-				if t.Kind == automata.TEnd || t.DeadLink && !escapes[loc] {
-					continue
-				}
-				if reads[t.ID].has(v) {
-					return false
-				}
-				if writes[t.ID].has(v) {
-					continue // this path ends here; the others are still searched
-				}
-				if !dfs(succ(t), v) {
-					return false
-				}
-			}
-			return true
-		}
-		deadAfter := func(t *automata.Trans, v int) bool {
-			for i := range seen {
-				seen[i] = false
-			}
-			return dfs(t.To, v)
-		}
-		for _, loc := range p.Locs {
-			if loc.Flags&automata.DStepLoc != 0 {
-				continue // no resets inside a d_step
-			}
-			for _, t := range loc.Out {
-				if t.Kind == automata.TDStep || t.Kind == automata.TEnd {
-					continue
-				}
-				r, w := reads[t.ID], writes[t.ID]
-				var dead []int
-				for v := 0; v < n; v++ {
-					if !r.has(v) && !w.has(v) {
-						continue
-					}
-					if !deadAfter(t, v) {
-						continue
-					}
-					ok := false
-					if r.has(v) && (t.Kind == automata.TExpr || t.Kind == automata.TRecv) {
-						ok = true
-					}
-					if w.has(v) && !(t.Kind == automata.TAssign && isConstZero(t.X)) {
-						ok = true
-					}
-					if ok {
-						dead = append(dead, v)
-					}
-				}
-				e.dead[t.ID] = dead
-			}
+		if !f.dfs(next, v) {
+			return false
 		}
 	}
+	return true
 }
 
 // isConstZero reports whether x is the constant 0.

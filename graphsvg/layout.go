@@ -126,19 +126,67 @@ type vert struct {
 // Layout places g.
 func Layout(g *Graph) *Placement {
 	n := len(g.Nodes)
+	vs := nodeVerts(g)
+	reversed := breakCycles(g)
+	rank := rankNodes(g, reversed)
+	for i := range vs {
+		vs[i].layer = 2 * rank[i]
+	}
+	// chains: every edge crosses the odd layer under its upper end on a
+	// label vertex, and every further layer on a bend. A graph so dense
+	// that the bends would pass maxBends is drawn with its edges straight
+	// from node to node instead, their labels as tooltips only.
+	bends := 0
+	for _, e := range g.Edges {
+		if e.From != e.To && valid(e, n) {
+			bends += abs(vs[e.To].layer-vs[e.From].layer) - 1
+		}
+	}
+	dense := bends > maxBends
+	if dense {
+		// no labels on the plane: no layers between the nodes' for them
+		for i := range vs {
+			vs[i].layer = rank[i]
+		}
+	}
+	vs, chains := buildChains(g, vs, reversed, dense)
+	layers := firstOrder(vs)
+	setPos(vs, layers)
+	orderLayers(vs, layers)
+	setPos(vs, layers)
+	assignX(vs, layers)
+	height := assignY(vs, layers)
+	p := place(vs, n, height)
+	for i := range g.Edges {
+		p.Edges = append(p.Edges, edgePath(g, p, vs, i, chains[i], reversed[i], dense))
+	}
+	return p
+}
+
+// nodeVerts returns a vertex per node, sized for its text, with room
+// right of it for its self-loops.
+func nodeVerts(g *Graph) []vert {
+	n := len(g.Nodes)
 	vs := make([]vert, 0, n*2)
 	for i := range g.Nodes {
 		w, h := nodeSize(&g.Nodes[i])
 		vs = append(vs, vert{node: i, edge: -1, w: w, h: h})
 	}
-	// self-loops need room right of their node
 	for _, e := range g.Edges {
 		if e.From == e.To && e.From >= 0 && e.From < n {
 			v := &vs[e.From]
 			v.right = max(v.right, loopW+8+svgdoc.TextWidth(clip(e.Label), fontSize))
 		}
 	}
-	// break cycles: a DFS from node 0 (the start), then from the others
+	return vs
+}
+
+// breakCycles reports, per edge, whether it is drawn reversed so that
+// the graph becomes acyclic: the back edges of a DFS from node 0 (the
+// start), then from the others, or with g.BFS the edges that do not go
+// further from the start in breadth-first distance.
+func breakCycles(g *Graph) []bool {
+	n := len(g.Nodes)
 	reversed := make([]bool, len(g.Edges))
 	out := make([][]int, n)
 	for i, e := range g.Edges {
@@ -146,62 +194,67 @@ func Layout(g *Graph) *Placement {
 			out[e.From] = append(out[e.From], i)
 		}
 	}
-	state := make([]int8, n) // 0 new, 1 on the stack, 2 done
-	var dfs func(int)
-	dfs = func(u int) {
-		state[u] = 1
-		for _, ei := range out[u] {
-			v := g.Edges[ei].To
-			switch state[v] {
-			case 0:
-				dfs(v)
-			case 1:
-				reversed[ei] = true
-			}
-		}
-		state[u] = 2
-	}
-	if g.BFS {
-		dist := make([]int, n)
-		for i := range dist {
-			dist[i] = -1
-		}
-		var queue []int
-		for s := 0; s < n; s++ {
-			if dist[s] >= 0 {
-				continue
-			}
-			dist[s] = 0
-			if s > 0 {
-				dist[s] = n // unreachable from 0: after the others
-			}
-			queue = append(queue[:0], s)
-			for len(queue) > 0 {
-				u := queue[0]
-				queue = queue[1:]
-				for _, ei := range out[u] {
-					if v := g.Edges[ei].To; dist[v] < 0 {
-						dist[v] = dist[u] + 1
-						queue = append(queue, v)
-					}
+	if !g.BFS {
+		state := make([]int8, n) // 0 new, 1 on the stack, 2 done
+		var dfs func(int)
+		dfs = func(u int) {
+			state[u] = 1
+			for _, ei := range out[u] {
+				v := g.Edges[ei].To
+				switch state[v] {
+				case 0:
+					dfs(v)
+				case 1:
+					reversed[ei] = true
 				}
 			}
+			state[u] = 2
 		}
-		for i, e := range g.Edges {
-			if e.From != e.To && valid(e, n) {
-				a, b := e.From, e.To
-				reversed[i] = dist[b] < dist[a] || dist[b] == dist[a] && b < a
-			}
-		}
-	} else {
 		for u := 0; u < n; u++ {
 			if state[u] == 0 {
 				dfs(u)
 			}
 		}
+		return reversed
 	}
-	// layers: the longest path from a source, over the acyclic edges
-	// (in topological order: the reverse of a DFS's finishing order)
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	var queue []int
+	for s := 0; s < n; s++ {
+		if dist[s] >= 0 {
+			continue
+		}
+		dist[s] = 0
+		if s > 0 {
+			dist[s] = n // unreachable from 0: after the others
+		}
+		queue = append(queue[:0], s)
+		for len(queue) > 0 {
+			u := queue[0]
+			queue = queue[1:]
+			for _, ei := range out[u] {
+				if v := g.Edges[ei].To; dist[v] < 0 {
+					dist[v] = dist[u] + 1
+					queue = append(queue, v)
+				}
+			}
+		}
+	}
+	for i, e := range g.Edges {
+		if e.From != e.To && valid(e, n) {
+			a, b := e.From, e.To
+			reversed[i] = dist[b] < dist[a] || dist[b] == dist[a] && b < a
+		}
+	}
+	return reversed
+}
+
+// rankNodes returns each node's rank: the longest path from a source,
+// over the edges made acyclic by reversed (in topological order).
+func rankNodes(g *Graph, reversed []bool) []int {
+	n := len(g.Nodes)
 	succ := make([][]int, n)
 	indeg := make([]int, n)
 	for i, e := range g.Edges {
@@ -232,26 +285,14 @@ func Layout(g *Graph) *Placement {
 			}
 		}
 	}
-	for i := range vs {
-		vs[i].layer = 2 * rank[i]
-	}
-	// chains: every edge crosses the odd layer under its upper end on a
-	// label vertex, and every further layer on a bend. A graph so dense
-	// that the bends would pass maxBends is drawn with its edges straight
-	// from node to node instead, their labels as tooltips only.
-	bends := 0
-	for _, e := range g.Edges {
-		if e.From != e.To && valid(e, n) {
-			bends += abs(vs[e.To].layer-vs[e.From].layer) - 1
-		}
-	}
-	dense := bends > maxBends
-	if dense {
-		// no labels on the plane: no layers between the nodes' for them
-		for i := range vs {
-			vs[i].layer = rank[i]
-		}
-	}
+	return rank
+}
+
+// buildChains links each edge's ends through a vertex on every layer
+// between them (a label vertex first unless dense) and returns the
+// vertices and each edge's chain, from its upper end down.
+func buildChains(g *Graph, vs []vert, reversed []bool, dense bool) ([]vert, [][]int) {
+	n := len(g.Nodes)
 	chains := make([][]int, len(g.Edges))
 	for i, e := range g.Edges {
 		if e.From == e.To || !valid(e, n) {
@@ -286,13 +327,18 @@ func Layout(g *Graph) *Placement {
 		}
 		chains[i] = chain
 	}
+	return vs, chains
+}
+
+// firstOrder returns the vertices by layer in a first order: by a DFS
+// over the chains from the start, so that a chain's vertices begin near
+// each other.
+func firstOrder(vs []vert) [][]int {
 	nl := 0
 	for i := range vs {
 		nl = max(nl, vs[i].layer+1)
 	}
 	layers := make([][]int, nl)
-	// the first order: by a DFS over the chains from the start, so that
-	// a chain's vertices begin near each other
 	seen := make([]bool, len(vs))
 	var visit func(int)
 	visit = func(u int) {
@@ -311,18 +357,21 @@ func Layout(g *Graph) *Placement {
 	for u := range vs {
 		visit(u)
 	}
-	setPos := func() {
-		for _, l := range layers {
-			for k, u := range l {
-				vs[u].pos = k
-			}
+	return layers
+}
+
+// setPos records each vertex's position within its layer.
+func setPos(vs []vert, layers [][]int) {
+	for _, l := range layers {
+		for k, u := range l {
+			vs[u].pos = k
 		}
 	}
-	setPos()
-	orderLayers(vs, layers)
-	setPos()
-	assignX(vs, layers)
-	// y: layers one under the other
+}
+
+// assignY places the layers one under the other and returns the height
+// used, the top margin included.
+func assignY(vs []vert, layers [][]int) float64 {
 	y := margin
 	for _, l := range layers {
 		h := 0.0
@@ -337,7 +386,12 @@ func Layout(g *Graph) *Placement {
 		}
 		y += h + layerSep
 	}
-	// shift right of the margin
+	return y - layerSep + margin
+}
+
+// place shifts the vertices right of the margin and returns the
+// placement with the boxes of the first n (the nodes).
+func place(vs []vert, n int, height float64) *Placement {
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for i := range vs {
 		minX = min(minX, vs[i].x-vs[i].w/2)
@@ -349,71 +403,67 @@ func Layout(g *Graph) *Placement {
 	for i := range vs {
 		vs[i].x += margin - minX
 	}
-	p := &Placement{Width: maxX - minX + 2*margin, Height: y - layerSep + margin}
+	p := &Placement{Width: maxX - minX + 2*margin, Height: height}
 	for i := 0; i < n; i++ {
 		p.Nodes = append(p.Nodes, NodeBox{X: vs[i].x, Y: vs[i].y, W: vs[i].w, H: vs[i].h})
 	}
-	for i, e := range g.Edges {
-		ep := EdgePath{Label: clip(e.Label)}
-		switch {
-		case !valid(e, n):
-		case e.From == e.To:
-			b := &p.Nodes[e.From]
-			r := b.W / 2
-			x0, dy := b.X+r*0.7, b.H*0.35 // on a circle
-			if g.Nodes[e.From].Shape == Box {
-				x0, dy = b.X+r, b.H*0.3 // on the box's right side
-			}
-			ep.Loop = true
-			ep.Points = []Pt{{x0, b.Y - dy}, {b.X + r + loopW, b.Y - b.H*0.9}, {b.X + r + loopW, b.Y + b.H*0.9}, {x0, b.Y + dy}}
-			ep.LX, ep.LY = b.X+r+loopW+4, b.Y+4
-		default:
-			ch := chains[i]
-			if dense {
-				ep.Label = ""
-				a, b := p.Nodes[e.From], p.Nodes[e.To]
-				// a bow to the right of the straight line, so that
-				// the edges both ways between two nodes part
-				mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
-				dx, dy := b.X-a.X, b.Y-a.Y
-				d := math.Hypot(dx, dy)
-				if d == 0 {
-					d = 1
-				}
-				c := Pt{mx - dy/d*18, my + dx/d*18}
-				ep.Points = []Pt{border(&a, &g.Nodes[e.From], c), c, border(&b, &g.Nodes[e.To], c)}
-				p.Edges = append(p.Edges, ep)
-				continue
-			}
-			pts := make([]Pt, 0, len(ch))
-			for k, u := range ch {
-				v := &vs[u]
-				pt := Pt{v.x, v.y}
-				if v.label {
-					// the edge passes at the label's left end; the
-					// label is written right of it
-					pt.X = v.x - v.w/2 + 2
-					ep.LX, ep.LY = pt.X+5, v.y+4
-				}
-				if k > 0 && k < len(ch)-1 || v.node < 0 {
-					pts = append(pts, pt)
-					continue
-				}
-				pts = append(pts, pt)
-			}
-			if reversed[i] {
-				for a, b := 0, len(pts)-1; a < b; a, b = a+1, b-1 {
-					pts[a], pts[b] = pts[b], pts[a]
-				}
-			}
-			// clip the ends at the nodes' borders
-			pts[0] = border(&p.Nodes[e.From], &g.Nodes[e.From], pts[1])
-			pts[len(pts)-1] = border(&p.Nodes[e.To], &g.Nodes[e.To], pts[len(pts)-2])
-			ep.Points = pts
-		}
-		p.Edges = append(p.Edges, ep)
-	}
 	return p
+}
+
+// edgePath returns edge i's path: a loop right of its node, a bow when
+// dense, else the points of its chain clipped at the nodes' borders.
+func edgePath(g *Graph, p *Placement, vs []vert, i int, ch []int, reversed, dense bool) EdgePath {
+	e := g.Edges[i]
+	ep := EdgePath{Label: clip(e.Label)}
+	switch {
+	case !valid(e, len(g.Nodes)):
+	case e.From == e.To:
+		b := &p.Nodes[e.From]
+		r := b.W / 2
+		x0, dy := b.X+r*0.7, b.H*0.35 // on a circle
+		if g.Nodes[e.From].Shape == Box {
+			x0, dy = b.X+r, b.H*0.3 // on the box's right side
+		}
+		ep.Loop = true
+		ep.Points = []Pt{{x0, b.Y - dy}, {b.X + r + loopW, b.Y - b.H*0.9}, {b.X + r + loopW, b.Y + b.H*0.9}, {x0, b.Y + dy}}
+		ep.LX, ep.LY = b.X+r+loopW+4, b.Y+4
+	case dense:
+		ep.Label = ""
+		a, b := p.Nodes[e.From], p.Nodes[e.To]
+		// a bow to the right of the straight line, so that
+		// the edges both ways between two nodes part
+		mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
+		dx, dy := b.X-a.X, b.Y-a.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			d = 1
+		}
+		c := Pt{mx - dy/d*18, my + dx/d*18}
+		ep.Points = []Pt{border(&a, &g.Nodes[e.From], c), c, border(&b, &g.Nodes[e.To], c)}
+	default:
+		pts := make([]Pt, 0, len(ch))
+		for _, u := range ch {
+			v := &vs[u]
+			pt := Pt{v.x, v.y}
+			if v.label {
+				// the edge passes at the label's left end; the
+				// label is written right of it
+				pt.X = v.x - v.w/2 + 2
+				ep.LX, ep.LY = pt.X+5, v.y+4
+			}
+			pts = append(pts, pt)
+		}
+		if reversed {
+			for a, b := 0, len(pts)-1; a < b; a, b = a+1, b-1 {
+				pts[a], pts[b] = pts[b], pts[a]
+			}
+		}
+		// clip the ends at the nodes' borders
+		pts[0] = border(&p.Nodes[e.From], &g.Nodes[e.From], pts[1])
+		pts[len(pts)-1] = border(&p.Nodes[e.To], &g.Nodes[e.To], pts[len(pts)-2])
+		ep.Points = pts
+	}
+	return ep
 }
 
 func valid(e Edge, n int) bool { return e.From >= 0 && e.From < n && e.To >= 0 && e.To < n }

@@ -598,76 +598,22 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 			return nil, false
 		}
 	}
-	op := func(x automata.Expr, k opKind) bool {
-		r := chanRef(x)
-		if r == nil || a.unsupported[r.Var] {
-			return false
-		}
-		if _, tracked := a.index[r.Var]; !tracked {
-			return false
-		}
-		elem := 0
-		if r.Index != nil {
-			c, isConst := r.Index.(*automata.Const)
-			if !isConst || c.V < 0 || int(c.V) >= max(1, r.Var.Len) {
-				return false
-			}
-			elem = int(c.V)
-		} else if r.Var.Len > 0 {
-			return false
-		}
-		if r.Var.Global == false && r.Var.Proc != p && r.Var.Proc != nil {
-			return false
-		}
-		ops = append(ops, chanOp{kind: k, global: r.Var.Global, v: r.Var, elem: elem})
-		return true
-	}
 	if t.Kind == automata.TEnd {
-		for _, v := range p.Locals {
-			if v.Chan != nil || v.Type.Struct != nil {
-				return nil, false
-			}
-		}
-		return []chanOp{{kind: opEnd}}, true
+		return endOps(p)
 	}
 	if run, isRun := t.X.(*automata.Run); isRun && t.Kind == automata.TExpr {
-		if run.Prio != nil || !a.localInits(run.Proc) {
-			return nil, false
-		}
-		ops = append(ops, chanOp{kind: opRun})
-		for _, arg := range run.Args {
-			if a.escape {
-				// channel operations are never safe: passing channels on
-				// does not matter
-				if !localOnlyChans(arg) {
-					return nil, false
-				}
-				automata.WalkExpr(arg, func(y automata.Expr) {
-					if z, ok := y.(*automata.Ref); ok && z.Var != nil && isChan(z.Var.Type) {
-						ops = append(ops, chanOp{kind: opArg, v: z.Var})
-					}
-				})
-				continue
-			}
-			if r := chanRef(arg); r != nil {
-				if r.Var.Global || r.Index != nil || r.Var.Len > 0 {
-					return nil, false
-				}
-				ops = append(ops, chanOp{kind: opArg, v: r.Var})
-				continue
-			}
-			if !localOnly(arg) {
-				return nil, false
-			}
-		}
-		return ops, true
+		return a.runOps(run)
 	}
 	if a.escape {
 		return nil, false
 	}
 	switch t.Kind {
 	case automata.TSend:
-		if t.Sorted || !op(t.Chan, opSend) {
+		if t.Sorted {
+			return nil, false
+		}
+		o, ok := a.opOn(t.Chan, opSend, p)
+		if !ok {
 			return nil, false
 		}
 		for _, x := range t.Args {
@@ -675,8 +621,13 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 				return nil, false
 			}
 		}
+		return []chanOp{o}, true
 	case automata.TRecv:
-		if t.Random || !op(t.Chan, opRecv) {
+		if t.Random {
+			return nil, false
+		}
+		o, ok := a.opOn(t.Chan, opRecv, p)
+		if !ok {
 			return nil, false
 		}
 		for _, ra := range t.RArgs {
@@ -684,61 +635,131 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 				return nil, false
 			}
 		}
+		return []chanOp{o}, true
 	case automata.TExpr:
-		good := true
-		var cond func(x automata.Expr)
-		cond = func(x automata.Expr) {
-			switch y := x.(type) {
-			case *automata.Call:
-				if isPoll(y.Fn) && len(y.Args) == 1 {
-					k := opLen
-					switch y.Fn {
-					case automata.BEmpty, automata.BNempty:
-						k = opEmpty
-					case automata.BFull, automata.BNfull:
-						k = opFull
-					}
-					if !op(y.Args[0], k) {
-						good = false
-					}
-					return
-				}
-			case *automata.Poll:
-				if y.Random || !op(y.Chan, opRecv) {
-					good = false
-					return
-				}
-				for _, ra := range y.Args {
-					if ra.Match != nil && !localOnly(ra.Match) || ra.Var != nil {
-						good = false
-					}
-				}
-				return
-			case *automata.Unary:
-				cond(y.X)
-				return
-			case *automata.Binary:
-				cond(y.X)
-				cond(y.Y)
-				return
-			case *automata.Cond:
-				cond(y.C)
-				cond(y.T)
-				cond(y.E)
-				return
-			}
-			if !localOnly(x) {
-				good = false
-			}
-		}
-		cond(t.X)
-		if !good || len(ops) == 0 {
+		if !a.condOps(t.X, p, &ops) || len(ops) == 0 {
 			return nil, false
 		}
-	default:
+		return ops, true
+	}
+	return nil, false
+}
+
+// opOn returns the operation of kind k on the channel x refers to, when
+// x is a tracked chan variable (an element of a tracked array at a
+// constant index) of p or global.
+func (a *chanAnalysis) opOn(x automata.Expr, k opKind, p *automata.Proc) (chanOp, bool) {
+	r := chanRef(x)
+	if r == nil || a.unsupported[r.Var] {
+		return chanOp{}, false
+	}
+	if _, tracked := a.index[r.Var]; !tracked {
+		return chanOp{}, false
+	}
+	elem := 0
+	if r.Index != nil {
+		c, isConst := r.Index.(*automata.Const)
+		if !isConst || c.V < 0 || int(c.V) >= max(1, r.Var.Len) {
+			return chanOp{}, false
+		}
+		elem = int(c.V)
+	} else if r.Var.Len > 0 {
+		return chanOp{}, false
+	}
+	if r.Var.Global == false && r.Var.Proc != p && r.Var.Proc != nil {
+		return chanOp{}, false
+	}
+	return chanOp{kind: k, global: r.Var.Global, v: r.Var, elem: elem}, true
+}
+
+// endOps returns the operation of a process's end: safe unless its
+// locals hold channels.
+func endOps(p *automata.Proc) ([]chanOp, bool) {
+	for _, v := range p.Locals {
+		if v.Chan != nil || v.Type.Struct != nil {
+			return nil, false
+		}
+	}
+	return []chanOp{{kind: opEnd}}, true
+}
+
+// runOps returns the operations of a run: the run and the channels it
+// passes on, when its arguments are otherwise local.
+func (a *chanAnalysis) runOps(run *automata.Run) ([]chanOp, bool) {
+	if run.Prio != nil || !a.localInits(run.Proc) {
 		return nil, false
 	}
+	ops := []chanOp{{kind: opRun}}
+	for _, arg := range run.Args {
+		if a.escape {
+			// channel operations are never safe: passing channels on
+			// does not matter
+			if !localOnlyChans(arg) {
+				return nil, false
+			}
+			automata.WalkExpr(arg, func(y automata.Expr) {
+				if z, ok := y.(*automata.Ref); ok && z.Var != nil && isChan(z.Var.Type) {
+					ops = append(ops, chanOp{kind: opArg, v: z.Var})
+				}
+			})
+			continue
+		}
+		if r := chanRef(arg); r != nil {
+			if r.Var.Global || r.Index != nil || r.Var.Len > 0 {
+				return nil, false
+			}
+			ops = append(ops, chanOp{kind: opArg, v: r.Var})
+			continue
+		}
+		if !localOnly(arg) {
+			return nil, false
+		}
+	}
 	return ops, true
+}
+
+// condOps appends to ops the polls of condition x (of a process of type
+// p) and reports whether x is otherwise local.
+func (a *chanAnalysis) condOps(x automata.Expr, p *automata.Proc, ops *[]chanOp) bool {
+	switch y := x.(type) {
+	case *automata.Call:
+		if isPoll(y.Fn) && len(y.Args) == 1 {
+			k := opLen
+			switch y.Fn {
+			case automata.BEmpty, automata.BNempty:
+				k = opEmpty
+			case automata.BFull, automata.BNfull:
+				k = opFull
+			}
+			o, ok := a.opOn(y.Args[0], k, p)
+			if ok {
+				*ops = append(*ops, o)
+			}
+			return ok
+		}
+	case *automata.Poll:
+		if y.Random {
+			return false
+		}
+		o, ok := a.opOn(y.Chan, opRecv, p)
+		if !ok {
+			return false
+		}
+		*ops = append(*ops, o)
+		for _, ra := range y.Args {
+			if ra.Match != nil && !localOnly(ra.Match) || ra.Var != nil {
+				return false
+			}
+		}
+		return true
+	case *automata.Unary:
+		return a.condOps(y.X, p, ops)
+	case *automata.Binary:
+		return a.condOps(y.X, p, ops) && a.condOps(y.Y, p, ops)
+	case *automata.Cond:
+		return a.condOps(y.C, p, ops) && a.condOps(y.T, p, ops) && a.condOps(y.E, p, ops)
+	}
+	return localOnly(x)
 }
 
 // localOnly reports whether x refers only to non-chan locals of its

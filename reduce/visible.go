@@ -26,107 +26,140 @@ func VisibleGroups(e *engine.Engine) []bool {
 	if prog == nil || info == nil || !info.Claim {
 		return nil
 	}
+	c := &claimReads{reads: map[int]bool{}, remoteVar: map[*automata.Proc]bool{}}
+	c.scan(prog, info)
+	labelled, startLabel := c.labelledLocs(info)
+	claimGroup := make([]bool, len(info.Groups))
+	for _, t := range prog.Trans {
+		if t.Proc.Kind == automata.NeverClaim && t.ID < len(claimGroup) {
+			claimGroup[t.ID] = true
+		}
+	}
 	vis := make([]bool, len(info.Groups))
-	reads := map[int]bool{}
-	chans, all := false, false
-	var labels []*automata.RemoteLabel
-	remoteVar := map[*automata.Proc]bool{} // processes whose variables the claim reads
-	var expr func(x automata.Expr)
-	ref := func(r *automata.Ref) {
-		if r == nil {
-			return
-		}
-		if r.Var != nil && r.Var.Chan != nil {
-			chans = true
-		}
-		expr(r.Index)
-		for _, s := range r.Path {
-			expr(s.Index)
-		}
-		if r.Remote != nil {
-			expr(r.Remote.Pid)
+	for g := range info.Groups {
+		if !claimGroup[g] {
+			vis[g] = c.visible(e, prog, info, g, labelled, startLabel)
 		}
 	}
-	expr = func(x automata.Expr) {
-		switch x := x.(type) {
-		case nil:
-		case *automata.Const:
-		case *automata.Ref:
-			if x.Remote != nil && x.Remote.Proc != nil {
-				remoteVar[x.Remote.Proc] = true
-			}
-			ref(x)
-		case *automata.Unary:
-			expr(x.X)
-		case *automata.Binary:
-			expr(x.X)
-			expr(x.Y)
-		case *automata.Cond:
-			expr(x.C)
-			expr(x.T)
-			expr(x.E)
-		case *automata.Call:
-			switch x.Fn {
-			case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
-				chans = true
-			default:
-				all = true
-			}
-			for _, a := range x.Args {
-				expr(a)
-			}
-		case *automata.RemoteLabel:
-			labels = append(labels, x)
-			expr(x.Remote.Pid)
-		case *automata.Poll:
-			chans = true
-			expr(x.Chan)
-			for _, a := range x.Args {
-				expr(a.Match)
-			}
-		default:
-			all = true // anything else: be conservative
-		}
-	}
+	return vis
+}
+
+// claimReads is what the never claim reads: state slots, channels (any
+// channel's contents), remote labels, the processes whose variables it
+// reads, or anything (all).
+type claimReads struct {
+	reads      map[int]bool
+	chans, all bool
+	labels     []*automata.RemoteLabel
+	remoteVar  map[*automata.Proc]bool // processes whose variables the claim reads
+}
+
+// scan collects what the claim's transitions read.
+func (c *claimReads) scan(prog *automata.Program, info *pins.Info) {
 	for _, t := range prog.Trans {
 		if t.Proc.Kind != automata.NeverClaim || t.ID >= len(info.Groups) {
 			continue
 		}
 		for _, s := range info.Groups[t.ID].Reads {
-			reads[s] = true
+			c.reads[s] = true
 		}
 		for _, s := range info.Groups[t.ID].Recvs {
-			reads[s] = true
+			c.reads[s] = true
 		}
 		if t.Kind != automata.TExpr && t.Kind != automata.TElse && t.Kind != automata.TGoto && t.Kind != automata.TPrintf && t.Kind != automata.TPrintm && t.Kind != automata.TAssert {
-			all = true // a claim with statements other than conditions (an assertion reads its expression)
+			c.all = true // a claim with statements other than conditions (an assertion reads its expression)
 		}
-		expr(t.X)
-		expr(t.Chan)
-		ref(t.LHS)
+		c.expr(t.X)
+		c.expr(t.Chan)
+		c.ref(t.LHS)
 		for _, a := range t.Args {
-			expr(a)
+			c.expr(a)
 		}
 	}
-	for s := range reads {
+	for s := range c.reads {
 		if s < len(info.Slots) && info.Slots[s].Kind == pins.Channel {
-			chans = true
+			c.chans = true
 		}
 	}
-	// The claim reads program counters only through remote labels
-	// (P[i]@L): a step changes such a proposition only when it leaves or
-	// enters L. So a step of a process type with a labelled location the
-	// claim tests is visible when it starts, passes or ends there (a
-	// d_step, whose body is not followed, whenever its type has one), and
-	// a run is visible when a tested label is the start of its type (the
-	// new process appears there). A program counter read any other way
-	// makes every step of a process visible, as before.
+}
+
+func (c *claimReads) ref(r *automata.Ref) {
+	if r == nil {
+		return
+	}
+	if r.Var != nil && r.Var.Chan != nil {
+		c.chans = true
+	}
+	c.expr(r.Index)
+	for _, s := range r.Path {
+		c.expr(s.Index)
+	}
+	if r.Remote != nil {
+		c.expr(r.Remote.Pid)
+	}
+}
+
+func (c *claimReads) expr(x automata.Expr) {
+	switch x := x.(type) {
+	case nil:
+	case *automata.Const:
+	case *automata.Ref:
+		if x.Remote != nil && x.Remote.Proc != nil {
+			c.remoteVar[x.Remote.Proc] = true
+		}
+		c.ref(x)
+	case *automata.Unary:
+		c.expr(x.X)
+	case *automata.Binary:
+		c.expr(x.X)
+		c.expr(x.Y)
+	case *automata.Cond:
+		c.expr(x.C)
+		c.expr(x.T)
+		c.expr(x.E)
+	case *automata.Call:
+		switch x.Fn {
+		case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
+			c.chans = true
+		default:
+			c.all = true
+		}
+		for _, a := range x.Args {
+			c.expr(a)
+		}
+	case *automata.RemoteLabel:
+		c.labels = append(c.labels, x)
+		c.expr(x.Remote.Pid)
+	case *automata.Poll:
+		c.chans = true
+		c.expr(x.Chan)
+		for _, a := range x.Args {
+			c.expr(a.Match)
+		}
+	default:
+		c.all = true // anything else: be conservative
+	}
+}
+
+// labelledLocs returns, per process type, the locations whose labels the
+// claim tests, and whether one is the start of its type; the program
+// counters of those types are no longer reads as a whole.
+//
+// The claim reads program counters only through remote labels
+// (P[i]@L): a step changes such a proposition only when it leaves or
+// enters L. So a step of a process type with a labelled location the
+// claim tests is visible when it starts, passes or ends there (a
+// d_step, whose body is not followed, whenever its type has one), and
+// a run is visible when a tested label is the start of its type (the
+// new process appears there). A program counter read any other way
+// makes every step of a process visible, as before.
+func (c *claimReads) labelledLocs(info *pins.Info) (map[*automata.Proc]map[int]bool, bool) {
 	labelled := map[*automata.Proc]map[int]bool{}
 	startLabel := false
-	for _, l := range labels {
+	for _, l := range c.labels {
 		p := l.Remote.Proc
 		if p == nil {
-			all = true
+			c.all = true
 			continue
 		}
 		if labelled[p] == nil {
@@ -138,74 +171,61 @@ func VisibleGroups(e *engine.Engine) []bool {
 		}
 	}
 	for p := range labelled {
-		if remoteVar[p] {
+		if c.remoteVar[p] {
 			continue // its program counter stays read as a whole
 		}
-		for s := range reads {
+		for s := range c.reads {
 			if s < len(info.Slots) && info.Slots[s].Kind == pins.ProgramCounter && info.Slots[s].Name == p.Name+".pc" {
-				delete(reads, s)
+				delete(c.reads, s)
 			}
 		}
 	}
-	claimGroup := make([]bool, len(info.Groups))
-	for _, t := range prog.Trans {
-		if t.Proc.Kind == automata.NeverClaim && t.ID < len(claimGroup) {
-			claimGroup[t.ID] = true
+	return labelled, startLabel
+}
+
+// visible reports whether group g (not the claim's) can change what the
+// claim reads.
+func (c *claimReads) visible(e *engine.Engine, prog *automata.Program, info *pins.Info, g int, labelled map[*automata.Proc]map[int]bool, startLabel bool) bool {
+	if c.all {
+		return true
+	}
+	gr := &info.Groups[g]
+	if g < len(prog.Trans) {
+		t := prog.Trans[g]
+		if locs := labelled[t.Proc]; locs != nil && !c.remoteVar[t.Proc] {
+			at, dstep := e.StepLocations(g)
+			if dstep {
+				return true
+			}
+			for _, l := range at {
+				if locs[l] {
+					return true
+				}
+			}
+		}
+		if startLabel && hasRun(t) {
+			return true
 		}
 	}
-	for g := range info.Groups {
-		if claimGroup[g] {
-			continue
-		}
-		if all {
-			vis[g] = true
-			continue
-		}
-		gr := &info.Groups[g]
-		if g < len(prog.Trans) {
-			t := prog.Trans[g]
-			if locs := labelled[t.Proc]; locs != nil && !remoteVar[t.Proc] {
-				at, dstep := e.StepLocations(g)
-				if dstep {
-					vis[g] = true
-					continue
-				}
-				for _, l := range at {
-					if locs[l] {
-						vis[g] = true
-					}
-				}
-				if vis[g] {
-					continue
-				}
-			}
-			if startLabel && hasRun(t) {
-				vis[g] = true
-				continue
-			}
-		}
-		if chans && (len(gr.Sends) > 0 || len(gr.Recvs) > 0) {
-			vis[g] = true
-			continue
-		}
-		for _, s := range gr.Writes {
-			if reads[s] {
-				vis[g] = true
-				break
-			}
-		}
-		for _, s := range gr.Sends {
-			if reads[s] {
-				vis[g] = true
-			}
-		}
-		for _, s := range gr.Recvs {
-			if reads[s] {
-				vis[g] = true
-			}
+	if c.chans && (len(gr.Sends) > 0 || len(gr.Recvs) > 0) {
+		return true
+	}
+	for _, s := range gr.Writes {
+		if c.reads[s] {
+			return true
 		}
 	}
-	return vis
+	for _, s := range gr.Sends {
+		if c.reads[s] {
+			return true
+		}
+	}
+	for _, s := range gr.Recvs {
+		if c.reads[s] {
+			return true
+		}
+	}
+	return false
 }
 
 // claimReducer is a Reducer that also knows what the never claim reads.

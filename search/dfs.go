@@ -347,19 +347,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 	nested := w.seed != nil
 	base := len(w.prefix) // depth of the root
 	defer func() { s.noteStack(ex, &w.stack, w.atomics) }()
-	if nested {
-		// the seed goes on the atomic stack: it is the root's state
-		w.atomics = append(w.atomics[:0], root...)
-		// the seed is expanded as the main search expanded it (after a
-		// stutter step, with the system still to move)
-		rootStep := Step{}
-		if n := len(w.prefix); n > 0 && w.prefix[n-1].Pid == -1 {
-			rootStep.Pid = -1
-		}
-		w.stack.push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
-	} else {
-		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
-	}
+	w.pushRoot(root)
 	if err := w.expandTop(nil); err != nil {
 		return stopErr(err)
 	}
@@ -367,44 +355,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 		top := w.stack.n - 1
 		f := w.stack.at(top)
 		if f.lo == dropped {
-			// back at a frame that gave its successors up: generate them
-			// again and skip those already taken
-			// (the stack below is as it was: a reduction layer gives the
-			// same ample set, on a product the recorded one)
-			st := w.stateOf(f)
-			w.expanding(top)
-			lo, hi := ex.expandAfter(st, f.pid)
-			if w.pf != nil {
-				w.prefetch(lo+int(f.taken), hi)
-			}
-			f.lo, f.hi = int32(lo), int32(hi)
-			if w.keepLo > top {
-				w.keepLo = top
-			}
+			w.regenerate(top, f)
 		}
 		if f.lo+f.taken == f.hi {
-			ex.release(int(f.lo))
-			if f.atomicOff >= 0 {
-				w.atomics = w.atomics[:f.atomicOff]
+			if err := w.popFrame(top, f); err != nil {
+				return stopErr(err)
 			}
-			// Post-order: from an accepting state, look for a cycle back
-			// to it (pan starts its nested search here; only from a state
-			// it moved from: its accepting mark, o_pm&2, is set by a move,
-			// so a state without successors gets no nested search, whose
-			// seed would be one more state visited).
-			if s.opt.Accept && !nested && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
-				if err := w.nested(top); err != nil {
-					return stopErr(err)
-				}
-				f = w.stack.at(top)
-			}
-			if w.cyan != nil && f.idx() != ^uint64(0) {
-				w.cyan.Del(f.idx())
-			}
-			if w.onStack != nil && f.atomicOff < 0 {
-				w.onStack.Del(f.idx())
-			}
-			w.stack.pop()
 			continue
 		}
 		sc := &ex.succs[f.lo+f.taken]
@@ -416,38 +372,10 @@ func (w *walker) run(root []byte, _ []Step) error {
 				return nil
 			}
 		}
-		if nested && w.main.cyan != nil {
-			w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
-			if oi, found := s.opt.Store.Lookup(w.key); found {
-				if pos, on := w.main.cyan.Get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
-					// back on the main stack: seed -> ... -> here ->
-					// (main stack) -> seed is a cycle
-					step := sc.step
-					steps := w.trail(&step)
-					for i := int(pos) + 1; i < w.main.stack.n; i++ {
-						steps = append(steps, w.main.stack.at(i).step())
-					}
-					s.cycleStart = len(w.prefix)
-					stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
-					s.cycleStart = -1
-					if stop {
-						return errStop
-					}
-					return errCycle
-				}
+		if nested {
+			if err := w.closesNested(sc, depth); err != nil {
+				return err
 			}
-		}
-		if nested && string(ex.bytes(sc)) == string(w.seed) {
-			// back at the seed: an acceptance cycle
-			step := sc.step
-			steps := w.trail(&step)
-			s.cycleStart = len(w.prefix)
-			stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
-			s.cycleStart = -1
-			if stop {
-				return errStop
-			}
-			return errCycle // one cycle per seed, as pan
 		}
 		if depth >= s.opt.MaxDepth {
 			// pan cuts the step and counts it as a matched state.
@@ -517,16 +445,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 			}
 			if !added {
 				if s.opt.Accept && !nested {
-					// Schwoon-Esparza: an edge back to the stack closes a
-					// cycle; it is accepting when either end is. As pan
-					// (uerror, then goto Up), the step that closes the
-					// cycle found is not counted as a matched state.
-					if pos, ok := w.cyan.Get(idx); ok && (s.m.Status(w.stateOf(f))&pins.Accepting != 0 || s.m.Status(w.stored(idx))&pins.Accepting != 0) {
-						step := sc.step
-						steps := w.trail(&step)
-						s.cycleStart = int(pos)
-						stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
-						s.cycleStart = -1
+					if found, stop := w.closesOnStack(f, sc, idx, depth); found {
 						if stop {
 							return nil
 						}
@@ -558,6 +477,132 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 	}
 	return nil
+}
+
+// pushRoot pushes the frame of the search's root: the main search's
+// initial state, or a nested search's seed.
+func (w *walker) pushRoot(root []byte) {
+	if w.seed == nil {
+		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
+		return
+	}
+	// the seed goes on the atomic stack: it is the root's state
+	w.atomics = append(w.atomics[:0], root...)
+	// the seed is expanded as the main search expanded it (after a
+	// stutter step, with the system still to move)
+	rootStep := Step{}
+	if n := len(w.prefix); n > 0 && w.prefix[n-1].Pid == -1 {
+		rootStep.Pid = -1
+	}
+	w.stack.push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
+}
+
+// regenerate generates again the successors of frame f (at top), which
+// gave them up; those already taken are skipped. The stack below is as
+// it was: a reduction layer gives the same ample set, on a product the
+// recorded one.
+func (w *walker) regenerate(top int, f *frame) {
+	st := w.stateOf(f)
+	w.expanding(top)
+	lo, hi := w.ex.expandAfter(st, f.pid)
+	if w.pf != nil {
+		w.prefetch(lo+int(f.taken), hi)
+	}
+	f.lo, f.hi = int32(lo), int32(hi)
+	if w.keepLo > top {
+		w.keepLo = top
+	}
+}
+
+// popFrame pops frame f (at top), whose successors are all taken, after
+// the nested search from it when it is accepting (whose error, errStop
+// included, it returns).
+func (w *walker) popFrame(top int, f *frame) error {
+	s := w.s
+	w.ex.release(int(f.lo))
+	if f.atomicOff >= 0 {
+		w.atomics = w.atomics[:f.atomicOff]
+	}
+	// Post-order: from an accepting state, look for a cycle back
+	// to it (pan starts its nested search here; only from a state
+	// it moved from: its accepting mark, o_pm&2, is set by a move,
+	// so a state without successors gets no nested search, whose
+	// seed would be one more state visited).
+	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
+		if err := w.nested(top); err != nil {
+			return err
+		}
+		f = w.stack.at(top)
+	}
+	if w.cyan != nil && f.idx() != ^uint64(0) {
+		w.cyan.Del(f.idx())
+	}
+	if w.onStack != nil && f.atomicOff < 0 {
+		w.onStack.Del(f.idx())
+	}
+	w.stack.pop()
+	return nil
+}
+
+// closesNested reports the acceptance cycle that successor sc of a
+// nested search closes, back at the seed or on the main search's stack:
+// errCycle (errStop when the search stops), or nil when it closes none.
+func (w *walker) closesNested(sc *succ, depth int) error {
+	s, ex := w.s, w.ex
+	if w.main.cyan != nil {
+		w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
+		if oi, found := s.opt.Store.Lookup(w.key); found {
+			if pos, on := w.main.cyan.Get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
+				// back on the main stack: seed -> ... -> here ->
+				// (main stack) -> seed is a cycle
+				step := sc.step
+				steps := w.trail(&step)
+				for i := int(pos) + 1; i < w.main.stack.n; i++ {
+					steps = append(steps, w.main.stack.at(i).step())
+				}
+				return w.reportCycle(len(w.prefix), depth, steps)
+			}
+		}
+	}
+	if string(ex.bytes(sc)) == string(w.seed) {
+		// back at the seed: an acceptance cycle
+		step := sc.step
+		return w.reportCycle(len(w.prefix), depth, w.trail(&step))
+	}
+	return nil
+}
+
+// reportCycle reports an acceptance cycle starting at step start of
+// steps: errCycle (one cycle per seed, as pan), or errStop when the
+// search stops.
+func (w *walker) reportCycle(start, depth int, steps []Step) error {
+	s := w.s
+	s.cycleStart = start
+	stop := s.report(w.cycleViolation(), depth, func() []Step { return steps })
+	s.cycleStart = -1
+	if stop {
+		return errStop
+	}
+	return errCycle
+}
+
+// closesOnStack reports whether the step to sc, stored already at idx,
+// closes an accepting cycle on the stack (Schwoon-Esparza: an edge back
+// to the stack closes a cycle; it is accepting when either end is) and
+// whether the search stops. As pan (uerror, then goto Up), the step that
+// closes the cycle found is not counted as a matched state.
+func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found, stop bool) {
+	s := w.s
+	pos, ok := w.cyan.Get(idx)
+	if !ok || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
+		return false, false
+	}
+	step := sc.step
+	steps := w.trail(&step)
+	s.cycleStart = int(pos)
+	stop = s.report(w.cycleViolation(), depth, func() []Step { return steps })
+	s.cycleStart = -1
+	return true, stop
 }
 
 // afterPush does the bookkeeping after a frame was pushed and expanded.

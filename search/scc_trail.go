@@ -68,146 +68,180 @@ func claimTrail(mc pins.Model, steps []Step, cycleStart int, kind pins.Violation
 		return nil, -1, nil, err
 	}
 	L := len(steps)
-	lasso := cycleStart >= 0 && cycleStart < L
-	type node struct {
-		pos int
-		s   string
+	c := &claimProduct{
+		mc: mc, steps: steps, cycleStart: cycleStart, kind: kind, anyK: anyK,
+		lasso: cycleStart >= 0 && cycleStart < L,
+		ids:   map[ctNode]int{}, arcs: map[int][]ctArc{},
 	}
-	type arc struct {
-		to         int
-		step       Step
-		viol       *pins.Violation
-		claimEnded bool // the claim is at its end after the step
-	}
-	ids := map[node]int{}
-	var nodes []node
-	add := func(n node) (int, bool) {
-		if id, ok := ids[n]; ok {
-			return id, false
-		}
-		id := len(nodes)
-		ids[n] = id
-		nodes = append(nodes, n)
-		return id, true
-	}
-	nextPos := func(p int) int {
-		if lasso && p+1 == L {
-			return cycleStart
-		}
-		return p + 1
-	}
-	// succs lists the arcs of a node: the steps of mc that match the
-	// system step at its position (any step past the end of a path).
-	succs := func(id int) []arc {
-		n := nodes[id]
-		free := !lasso && n.pos >= L
-		var want Step
-		if !free {
-			want = steps[n.pos]
-		}
-		var out []arc
-		all := map[[2]int]int{}
-		local := map[[3]int]int{}
-		type pending struct {
-			n    node
-			step Step
-			viol *pins.Violation
-			end  bool
-		}
-		var ps []pending
-		mc.Next([]byte(n.s), func(t *pins.Transition, sc []byte) bool {
-			k2 := [2]int{t.Pid, t.Group}
-			kg := all[k2]
-			all[k2]++
-			k3 := [3]int{t.Claim, t.Pid, t.Group}
-			kl := local[k3]
-			local[k3]++
-			if !free && (t.Pid != want.Pid || t.Group != want.Group || (t.Pid >= 0 && !anyK && kl != want.K)) {
-				return true
-			}
-			pos := L
-			if !free {
-				pos = nextPos(n.pos)
-			}
-			ps = append(ps, pending{node{pos, string(sc)}, Step{Pid: t.Pid, Group: t.Group, K: kg}, t.Violation, false})
-			return true
-		})
-		for _, p := range ps {
-			p.end = kind == pins.ClaimEnd && mc.Status([]byte(p.n.s))&pins.ClaimEnded != 0
-			to, _ := add(p.n)
-			out = append(out, arc{to, p.step, p.viol, p.end})
-		}
-		return out
-	}
-	type parent struct {
-		from int
-		step Step
-	}
-	path := func(par map[int]parent, from, to int) []Step {
-		var rev []Step
-		for x := to; x != from; x = par[x].from {
-			rev = append(rev, par[x].step)
-		}
-		for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-			rev[i], rev[j] = rev[j], rev[i]
-		}
-		return rev
-	}
-	start, _ := add(node{0, string(init)})
-	arcs := map[int][]arc{}
-	arcsOf := func(id int) []arc {
-		a, ok := arcs[id]
-		if !ok {
-			a = succs(id)
-			arcs[id] = a
-		}
-		return a
-	}
+	start, _ := c.add(ctNode{0, string(init)})
 	// breadth-first search from the start
-	par := map[int]parent{start: {from: -1}}
+	par := map[int]ctParent{start: {from: -1}}
 	queue := []int{start}
 	for h := 0; h < len(queue); h++ {
-		if len(nodes) > budget {
+		if len(c.nodes) > budget {
 			return nil, -1, nil, errors.New("the never claim's counterexample search ran out of budget")
 		}
 		id := queue[h]
-		for _, a := range arcsOf(id) {
-			if !lasso && ((a.viol != nil && a.viol.Kind == kind) || (kind == pins.ClaimEnd && a.claimEnded)) {
-				return append(path(par, start, id), a.step), -1, a.viol, nil
+		for _, a := range c.arcsOf(id) {
+			if !c.lasso && ((a.viol != nil && a.viol.Kind == kind) || (kind == pins.ClaimEnd && a.claimEnded)) {
+				return append(stepPath(par, start, id), a.step), -1, a.viol, nil
 			}
-			if !lasso && anyK && kind == pins.ClaimEnd && a.viol != nil && a.viol.Kind == pins.Assertion {
-				return append(path(par, start, id), a.step), -1, a.viol, nil
+			if !c.lasso && anyK && kind == pins.ClaimEnd && a.viol != nil && a.viol.Kind == pins.Assertion {
+				return append(stepPath(par, start, id), a.step), -1, a.viol, nil
 			}
 			if _, seen := par[a.to]; !seen {
-				par[a.to] = parent{id, a.step}
+				par[a.to] = ctParent{id, a.step}
 				queue = append(queue, a.to)
 			}
 		}
 	}
-	if !lasso {
+	if !c.lasso {
 		return nil, -1, nil, errors.New("the never claim does not reach the violation along the counterexample")
 	}
-	// an accepting node (of the cycle part) on a cycle
-	for _, id := range queue {
-		if nodes[id].pos < cycleStart || mc.Status([]byte(nodes[id].s))&pins.Accepting == 0 {
+	if trail, n, ok := c.acceptCycle(queue, par, start); ok {
+		return trail, n, nil, nil
+	}
+	return nil, -1, nil, errors.New("the never claim has no acceptance cycle along the counterexample")
+}
+
+// claimProduct is the product of a claim model with a counterexample's
+// system steps: its nodes are a position on the steps and a state.
+type claimProduct struct {
+	mc         pins.Model
+	steps      []Step
+	cycleStart int
+	lasso      bool
+	kind       pins.ViolationKind
+	anyK       bool
+	ids        map[ctNode]int
+	nodes      []ctNode
+	arcs       map[int][]ctArc
+}
+
+type ctNode struct {
+	pos int
+	s   string
+}
+
+type ctArc struct {
+	to         int
+	step       Step
+	viol       *pins.Violation
+	claimEnded bool // the claim is at its end after the step
+}
+
+type ctParent struct {
+	from int
+	step Step
+}
+
+func (c *claimProduct) add(n ctNode) (int, bool) {
+	if id, ok := c.ids[n]; ok {
+		return id, false
+	}
+	id := len(c.nodes)
+	c.ids[n] = id
+	c.nodes = append(c.nodes, n)
+	return id, true
+}
+
+func (c *claimProduct) nextPos(p int) int {
+	if c.lasso && p+1 == len(c.steps) {
+		return c.cycleStart
+	}
+	return p + 1
+}
+
+// arcsOf returns the arcs of a node, listed once.
+func (c *claimProduct) arcsOf(id int) []ctArc {
+	a, ok := c.arcs[id]
+	if !ok {
+		a = c.succs(id)
+		c.arcs[id] = a
+	}
+	return a
+}
+
+// succs lists the arcs of a node: the steps of mc that match the
+// system step at its position (any step past the end of a path).
+func (c *claimProduct) succs(id int) []ctArc {
+	L := len(c.steps)
+	n := c.nodes[id]
+	free := !c.lasso && n.pos >= L
+	var want Step
+	if !free {
+		want = c.steps[n.pos]
+	}
+	var out []ctArc
+	all := map[[2]int]int{}
+	local := map[[3]int]int{}
+	type pending struct {
+		n    ctNode
+		step Step
+		viol *pins.Violation
+		end  bool
+	}
+	var ps []pending
+	c.mc.Next([]byte(n.s), func(t *pins.Transition, sc []byte) bool {
+		k2 := [2]int{t.Pid, t.Group}
+		kg := all[k2]
+		all[k2]++
+		k3 := [3]int{t.Claim, t.Pid, t.Group}
+		kl := local[k3]
+		local[k3]++
+		if !free && (t.Pid != want.Pid || t.Group != want.Group || (t.Pid >= 0 && !c.anyK && kl != want.K)) {
+			return true
+		}
+		pos := L
+		if !free {
+			pos = c.nextPos(n.pos)
+		}
+		ps = append(ps, pending{ctNode{pos, string(sc)}, Step{Pid: t.Pid, Group: t.Group, K: kg}, t.Violation, false})
+		return true
+	})
+	for _, p := range ps {
+		p.end = c.kind == pins.ClaimEnd && c.mc.Status([]byte(p.n.s))&pins.ClaimEnded != 0
+		to, _ := c.add(p.n)
+		out = append(out, ctArc{to, p.step, p.viol, p.end})
+	}
+	return out
+}
+
+// acceptCycle returns a lasso through an accepting node (of the cycle
+// part) among the nodes reached, and the position where its cycle starts.
+func (c *claimProduct) acceptCycle(reached []int, par map[int]ctParent, start int) ([]Step, int, bool) {
+	for _, id := range reached {
+		if c.nodes[id].pos < c.cycleStart || c.mc.Status([]byte(c.nodes[id].s))&pins.Accepting == 0 {
 			continue
 		}
-		cpar := map[int]parent{id: {from: -1}}
+		cpar := map[int]ctParent{id: {from: -1}}
 		cq := []int{id}
 		for h := 0; h < len(cq); h++ {
 			x := cq[h]
-			for _, a := range arcsOf(x) {
+			for _, a := range c.arcsOf(x) {
 				if a.to == id {
-					prefix := path(par, start, id)
-					cycle := append(path(cpar, id, x), a.step)
-					return append(prefix, cycle...), len(prefix), nil, nil
+					prefix := stepPath(par, start, id)
+					cycle := append(stepPath(cpar, id, x), a.step)
+					return append(prefix, cycle...), len(prefix), true
 				}
 				if _, seen := cpar[a.to]; !seen {
-					cpar[a.to] = parent{x, a.step}
+					cpar[a.to] = ctParent{x, a.step}
 					cq = append(cq, a.to)
 				}
 			}
 		}
 	}
-	return nil, -1, nil, errors.New("the never claim has no acceptance cycle along the counterexample")
+	return nil, -1, false
+}
+
+// stepPath returns the steps from node from to node to along par.
+func stepPath(par map[int]ctParent, from, to int) []Step {
+	var rev []Step
+	for x := to; x != from; x = par[x].from {
+		rev = append(rev, par[x].step)
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
 }

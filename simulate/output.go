@@ -14,33 +14,10 @@ func (s *sim) step(cur []byte, sc *succ) {
 	t := &sc.t
 	v := s.verbose()
 	if s.opt.Mode == Replay && v && s.info.Claim && t.Claim >= 0 && t.Claim < len(s.info.Groups) {
-		// the never claim's move before the system's, shown as spin -t
-		// shows it: when the claim's line changes (or, in a claim
-		// translated from an ltl formula, whose statements share the
-		// formula's line, its statement)
-		line, text := s.info.Groups[t.Claim].Pos.Line, s.text(t.Claim)
-		if line != s.lastClaim || text != s.lastClaimText {
-			s.lastClaim, s.lastClaimText = line, text
-			fmt.Fprintf(s.w, "Never claim moves to line %d\t[%s]\n", line, text)
-		}
+		s.claimMoveLine(t.Claim)
 	}
 	if t.Group < 0 || t.Pid < 0 {
-		// a lost atomic sequence, or the never claim moving alone: no
-		// statement of a process (a claim move counts as a step)
-		if t.Pid < 0 {
-			s.steps++
-			if s.observing() {
-				ev := &Event{Kind: EvClaim, Step: s.steps, Pid: -1, By: -1, Pid2: -1, Output: string(sc.out)}
-				if t.Violation != nil {
-					ev.Violation = violationText(t.Violation, "")
-				}
-				s.emit(ev)
-			}
-		}
-		s.printf(t.Pid, sc.out, sc.marks)
-		if t.Violation != nil {
-			s.errorLines(t) // the claim's end on a move of the claim alone
-		}
+		s.stepAlone(sc)
 		return
 	}
 	kind, from := "other", -1
@@ -60,22 +37,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 	}
 	label := s.procLabel(t.Pid, t.Group, before)
 	if kind == "end" {
-		if s.opt.PrintSteps && v {
-			fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %sterminates\n", s.steps, t.Pid, label, s.tag(t.Pid))
-		}
-		if t.Violation != nil {
-			s.errorLines(t) // the claim's end on a process's death
-		}
-		if s.observing() {
-			ev := &Event{Kind: EvDie, Step: s.steps, Pid: t.Pid, By: -1, Pid2: -1}
-			if t.Pid >= 0 && t.Pid < len(before) {
-				ev.Name = before[t.Pid].Name
-			}
-			if t.Violation != nil {
-				ev.Violation = violationText(t.Violation, "")
-			}
-			s.emit(ev)
-		}
+		s.stepEnd(t, label, before)
 		return
 	}
 	s.steps++
@@ -97,15 +59,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 		s.w.WriteString("      timeout\n")
 	}
 	for pid := len(before); pid < len(after); pid++ {
-		s.created++
-		if v && s.opt.PrintSteps {
-			fmt.Fprintf(s.w, "Starting %s with pid %d\n", after[pid].Name, pid)
-			fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) creates proc %2d (%s)\n", s.steps, t.Pid, label, pid, after[pid].Name)
-		}
-		s.newProc(sc.state, pid, after[pid].Name)
-		if s.observing() {
-			s.emit(&Event{Kind: EvCreate, Step: s.steps, Pid: pid, Name: after[pid].Name, By: t.Pid, Pid2: -1})
-		}
+		s.createLine(sc, t.Pid, label, pid, after[pid].Name)
 	}
 	pos := s.info.Groups[t.Group].Pos
 	at := fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
@@ -113,18 +67,7 @@ func (s *sim) step(cur []byte, sc *succ) {
 	var sendMsg []string
 	sendChan := 0
 	if s.in != nil && detail && kind == "send" {
-		if id, msg, ok := s.in.SendMessage(cur, t.Pid, t.Group); ok {
-			sendChan, sendMsg = id, msg
-			word := "Send"
-			if t.Pid2 >= 0 {
-				word = "Sent"
-			}
-			name := s.chanText(cur, t.Group, id)
-			if s.opt.Sends && v {
-				fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s %s %s\t-> queue %d (%s)\n", s.steps, t.Pid, label, at, word, strings.Join(msg, ","), s.queue(id), name)
-			}
-			s.msc(t.Pid, id, name+"!"+strings.Join(msg, ","), sc.state)
-		}
+		sendChan, sendMsg = s.sendLine(cur, sc, label, at)
 	}
 	var recvMsg []string
 	recvChan := 0
@@ -146,24 +89,120 @@ func (s *sim) step(cur []byte, sc *succ) {
 		fmt.Fprintf(s.w, "%3d:\t%s\t[%s]\n", s.steps, s.where(t.Pid, t.Group, from), s.text(t.Group))
 	}
 	if t.Pid2 >= 0 && t.Group2 >= 0 {
-		// the receiver of a rendezvous
-		label2 := s.procLabel(t.Pid2, t.Group2, before)
-		p2 := s.info.Groups[t.Group2].Pos
-		at2 := fmt.Sprintf("%s:%d", p2.Filename, p2.Line)
-		if sendMsg != nil {
-			s.recvLine(t.Pid2, t.Group2, label2, at2, sendChan, cur, sc.state, sendMsg)
-		}
-		if s.opt.PrintSteps && v {
-			from2 := -1
-			if s.in != nil {
-				from2, _ = s.in.TransInfo(t.Group2)
+		s.rendezvousReceiver(cur, sc, before, sendChan, sendMsg)
+	}
+	if s.in != nil && show {
+		s.changes(cur, sc, before, after)
+	}
+}
+
+// claimMoveLine shows the never claim's move (group g) before the
+// system's, as spin -t shows it: when the claim's line changes (or, in a
+// claim translated from an ltl formula, whose statements share the
+// formula's line, its statement).
+func (s *sim) claimMoveLine(g int) {
+	line, text := s.info.Groups[g].Pos.Line, s.text(g)
+	if line != s.lastClaim || text != s.lastClaimText {
+		s.lastClaim, s.lastClaimText = line, text
+		fmt.Fprintf(s.w, "Never claim moves to line %d\t[%s]\n", line, text)
+	}
+}
+
+// stepAlone shows a step that is no statement of a process: a lost
+// atomic sequence, or the never claim moving alone (a claim move counts
+// as a step).
+func (s *sim) stepAlone(sc *succ) {
+	t := &sc.t
+	if t.Pid < 0 {
+		s.steps++
+		if s.observing() {
+			ev := &Event{Kind: EvClaim, Step: s.steps, Pid: -1, By: -1, Pid2: -1, Output: string(sc.out)}
+			if t.Violation != nil {
+				ev.Violation = violationText(t.Violation, "")
 			}
-			fmt.Fprintf(s.w, "%3d:\t%s\t[%s]\n", s.steps, s.where(t.Pid2, t.Group2, from2), s.text(t.Group2))
+			s.emit(ev)
 		}
 	}
-	if s.in == nil || !show {
-		return
+	s.printf(t.Pid, sc.out, sc.marks)
+	if t.Violation != nil {
+		s.errorLines(t) // the claim's end on a move of the claim alone
 	}
+}
+
+// stepEnd shows a process's death.
+func (s *sim) stepEnd(t *pins.Transition, label string, before []engine.ProcView) {
+	if s.opt.PrintSteps && s.verbose() {
+		fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %sterminates\n", s.steps, t.Pid, label, s.tag(t.Pid))
+	}
+	if t.Violation != nil {
+		s.errorLines(t) // the claim's end on a process's death
+	}
+	if s.observing() {
+		ev := &Event{Kind: EvDie, Step: s.steps, Pid: t.Pid, By: -1, Pid2: -1}
+		if t.Pid >= 0 && t.Pid < len(before) {
+			ev.Name = before[t.Pid].Name
+		}
+		if t.Violation != nil {
+			ev.Violation = violationText(t.Violation, "")
+		}
+		s.emit(ev)
+	}
+}
+
+// createLine shows the creation of process pid (name) by process by.
+func (s *sim) createLine(sc *succ, by int, label string, pid int, name string) {
+	s.created++
+	if s.verbose() && s.opt.PrintSteps {
+		fmt.Fprintf(s.w, "Starting %s with pid %d\n", name, pid)
+		fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) creates proc %2d (%s)\n", s.steps, by, label, pid, name)
+	}
+	s.newProc(sc.state, pid, name)
+	if s.observing() {
+		s.emit(&Event{Kind: EvCreate, Step: s.steps, Pid: pid, Name: name, By: by, Pid2: -1})
+	}
+}
+
+// sendLine shows the step's send (-s, and the message chart) and returns
+// its channel and message (nil when it sent none).
+func (s *sim) sendLine(cur []byte, sc *succ, label, at string) (int, []string) {
+	t := &sc.t
+	id, msg, ok := s.in.SendMessage(cur, t.Pid, t.Group)
+	if !ok {
+		return 0, nil
+	}
+	word := "Send"
+	if t.Pid2 >= 0 {
+		word = "Sent"
+	}
+	name := s.chanText(cur, t.Group, id)
+	if s.opt.Sends && s.verbose() {
+		fmt.Fprintf(s.w, "%3d:\tproc %2d (%s) %s %s %s\t-> queue %d (%s)\n", s.steps, t.Pid, label, at, word, strings.Join(msg, ","), s.queue(id), name)
+	}
+	s.msc(t.Pid, id, name+"!"+strings.Join(msg, ","), sc.state)
+	return id, msg
+}
+
+// rendezvousReceiver shows the receiver's side of a rendezvous.
+func (s *sim) rendezvousReceiver(cur []byte, sc *succ, before []engine.ProcView, sendChan int, sendMsg []string) {
+	t := &sc.t
+	label2 := s.procLabel(t.Pid2, t.Group2, before)
+	p2 := s.info.Groups[t.Group2].Pos
+	at2 := fmt.Sprintf("%s:%d", p2.Filename, p2.Line)
+	if sendMsg != nil {
+		s.recvLine(t.Pid2, t.Group2, label2, at2, sendChan, cur, sc.state, sendMsg)
+	}
+	if s.opt.PrintSteps && s.verbose() {
+		from2 := -1
+		if s.in != nil {
+			from2, _ = s.in.TransInfo(t.Group2)
+		}
+		fmt.Fprintf(s.w, "%3d:\t%s\t[%s]\n", s.steps, s.where(t.Pid2, t.Group2, from2), s.text(t.Group2))
+	}
+}
+
+// changes shows the globals (-g) and locals (-l) the step changed.
+func (s *sim) changes(cur []byte, sc *succ, before, after []engine.ProcView) {
+	t := &sc.t
 	if s.opt.Globals {
 		s.queues(sc.state)
 		g0, g1 := s.in.Globals(cur), s.in.Globals(sc.state)

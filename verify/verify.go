@@ -145,6 +145,44 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if AcceptIgnored(m, opt) {
 		opt.Accept, opt.Fair = false, false
 	}
+	sopt := searchOptions(opt)
+	claim := m.Info() != nil && m.Info().Claim
+	sm, reduced := reduction(m, opt, &sopt, claim)
+	if !opt.NoCompress && !opt.Compress {
+		// before coverage is recorded: the sample walk must not count
+		sopt.NoCompress = !search.ZeroSuppressionPays(m)
+	}
+	if u, ok := m.(Unreacher); ok {
+		u.EnableCoverage()
+	}
+	// Each error is made final (its trail rewritten for the claim the
+	// replay uses, or, against a claim's closure, confirmed on the claim)
+	// and its trail written as soon as the search finds it, so that an
+	// interrupt or a crash later keeps it.
+	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
+	sopt.OnError = tw.onError
+	start := time.Now()
+	res, err := search.Run(ctx, sm, sopt)
+	if err != nil {
+		return nil, nil, err
+	}
+	unconfirmed := 0
+	if opt.ClosureOf != nil {
+		unconfirmed = tw.filter(res)
+	}
+	sum := summarize(name, m, opt, &sopt, res, time.Since(start))
+	sum.Reduced = reduced
+	sum.Unconfirmed = unconfirmed
+	sum.Violations = violations(m, opt, &sopt, res, tw, claim)
+	sum.TrailErrors = tw.failed
+	if u, ok := m.(Unreacher); ok && res.Complete {
+		sum.Unreached = unreached(u, opt, &sopt)
+	}
+	return sum, res, nil
+}
+
+// searchOptions returns the search's options for the verification's.
+func searchOptions(opt Options) search.Options {
 	sopt := search.Options{
 		BFS:          opt.BFS,
 		MaxDepth:     opt.MaxDepth,
@@ -171,30 +209,12 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if sopt.MaxDepth == 0 {
 		sopt.MaxDepth = 10000
 	}
-	claim := m.Info() != nil && m.Info().Claim
-	sm, reduced := reduction(m, opt, &sopt, claim)
-	if !opt.NoCompress && !opt.Compress {
-		// before coverage is recorded: the sample walk must not count
-		sopt.NoCompress = !search.ZeroSuppressionPays(m)
-	}
-	if u, ok := m.(Unreacher); ok {
-		u.EnableCoverage()
-	}
-	// Each error is made final (its trail rewritten for the claim the
-	// replay uses, or, against a claim's closure, confirmed on the claim)
-	// and its trail written as soon as the search finds it, so that an
-	// interrupt or a crash later keeps it.
-	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
-	sopt.OnError = tw.onError
-	start := time.Now()
-	res, err := search.Run(ctx, sm, sopt)
-	if err != nil {
-		return nil, nil, err
-	}
-	unconfirmed := 0
-	if opt.ClosureOf != nil {
-		unconfirmed = tw.filter(res)
-	}
+	return sopt
+}
+
+// summarize returns the summary of a finished search: its figures and
+// settings, without the violations and unreached statements.
+func summarize(name string, m Model, opt Options, sopt *search.Options, res *search.Result, elapsed time.Duration) *report.Summary {
 	sum := &report.Summary{
 		Model:            name,
 		Complete:         res.Complete,
@@ -209,7 +229,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		StateVectorBytes: m.StateVectorBytes(),
 		MemoryBytes:      res.Store.Memory() + res.StackBytes,
 		HashConflicts:    res.Store.Conflicts,
-		ElapsedS:         time.Since(start).Seconds(),
+		ElapsedS:         elapsed.Seconds(),
 		Search:           "dfs",
 		CheckAssert:      !opt.IgnoreAssert,
 		CheckEnd:         !opt.IgnoreEnd,
@@ -223,9 +243,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		Acceptance:       opt.Accept && !opt.NonProgress,
 		NonProgress:      opt.NonProgress,
 		Fair:             opt.Fair,
-		Reduced:          reduced,
 		ReductionNote:    opt.ReductionNote,
-		Unconfirmed:      unconfirmed,
 		Compressed:       !sopt.NoCompress,
 	}
 	if opt.NonProgress {
@@ -247,6 +265,13 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	if opt.BFS {
 		sum.Search = "bfs"
 	}
+	return sum
+}
+
+// violations returns the search's errors as the report gives them: pan's
+// depth (a rendezvous counted as two steps), location and trail file.
+func violations(m Model, opt Options, sopt *search.Options, res *search.Result, tw *trailWriter, claim bool) []report.Violation {
+	vs := []report.Violation{}
 	// the steps the rendezvous count may replay, over all errors (-e can
 	// keep thousands of long trails)
 	replayBudget := 1 << 20
@@ -279,27 +304,31 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 			v.Location = e.Violation.Pos.String()
 		}
 		v.Trail = tw.paths[orig]
-		sum.Violations = append(sum.Violations, v)
+		vs = append(vs, v)
 	}
-	sum.TrailErrors = tw.failed
-	if u, ok := m.(Unreacher); ok && res.Complete {
-		for _, x := range u.Unreached() {
-			sum.Unreached = append(sum.Unreached, report.Unreached(x))
-		}
-		if sopt.Property != nil || opt.ClosureOf != nil {
-			// the claim is the probe claim (property.ProbeClaim) or the
-			// closure under stuttering of the property's, not the
-			// property's: its unreached statements mean nothing
-			var keep []report.Unreached
-			for _, x := range sum.Unreached {
-				if x.Kind != "claim" {
-					keep = append(keep, x)
-				}
+	return vs
+}
+
+// unreached returns the model's unreached statements, those of the claim
+// left out when it is not the property's own.
+func unreached(u Unreacher, opt Options, sopt *search.Options) []report.Unreached {
+	var out []report.Unreached
+	for _, x := range u.Unreached() {
+		out = append(out, report.Unreached(x))
+	}
+	if sopt.Property != nil || opt.ClosureOf != nil {
+		// the claim is the probe claim (property.ProbeClaim) or the
+		// closure under stuttering of the property's, not the
+		// property's: its unreached statements mean nothing
+		var keep []report.Unreached
+		for _, x := range out {
+			if x.Kind != "claim" {
+				keep = append(keep, x)
 			}
-			sum.Unreached = keep
 		}
+		out = keep
 	}
-	return sum, res, nil
+	return out
 }
 
 // reduction returns the model the search walks for m: m itself, or m

@@ -17,6 +17,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -61,22 +62,9 @@ func run() int {
 	}
 	flag.Parse()
 
-	var cfgNames []string
-	for _, c := range strings.Split(configList, ",") {
-		c = strings.TrimSpace(c)
-		switch {
-		case c == "":
-		case c == "all":
-			cfgNames = append(cfgNames, configOrder[:6]...)
-		case configs[c].top == 0:
-			fmt.Fprintf(os.Stderr, "sidebyside: unknown -config %q (%s, or all)\n", c, strings.Join(configOrder, ", "))
-			return 2
-		default:
-			cfgNames = append(cfgNames, c)
-		}
-	}
-	if len(cfgNames) == 0 {
-		fmt.Fprintln(os.Stderr, "sidebyside: -config names no configuration")
+	cfgNames, err := parseConfigs(configList)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sidebyside:", err)
 		return 2
 	}
 	only := map[string]bool{}
@@ -106,28 +94,7 @@ func run() int {
 			return 2
 		}
 	}
-	var jobs []job
-	for _, c := range cfgNames {
-		if corpus != "" {
-			n := top
-			if n <= 0 {
-				n = configs[c].top
-			}
-			if len(only) > 0 {
-				n = len(rows)
-			}
-			for _, r := range topRows(rows, c, n) {
-				if len(only) == 0 || only[r.Model] {
-					r := r
-					jobs = append(jobs, newJob(filepath.Join(corpus, r.Model+".pml"), c, &r))
-				}
-			}
-		}
-		for _, path := range flag.Args() {
-			name := strings.TrimSuffix(filepath.Base(path), ".pml")
-			jobs = append(jobs, newJob(path, c, findRow(rows, name, c, "")))
-		}
-	}
+	jobs := makeJobs(cfgNames, corpus, rows, top, only, flag.Args())
 	if len(jobs) == 0 {
 		flag.Usage()
 		return 2
@@ -164,6 +131,73 @@ func run() int {
 		results = append(results, r)
 		printModel(os.Stdout, &r)
 	}
+	sums := summarizeConfigs(cfgNames, results)
+	env.LoadEnd = loadAvg()
+	printConfigLines(os.Stdout, sums)
+	fmt.Printf("load average at the end: %s\n", env.LoadEnd)
+
+	if jsonOut != "" {
+		if err := writeJSON(jsonOut, env, cfgNames, &o, results, sums); err != nil {
+			fmt.Fprintln(os.Stderr, "sidebyside:", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// parseConfigs returns the configurations that -config names.
+func parseConfigs(list string) ([]string, error) {
+	var cfgNames []string
+	for _, c := range strings.Split(list, ",") {
+		c = strings.TrimSpace(c)
+		switch {
+		case c == "":
+		case c == "all":
+			cfgNames = append(cfgNames, configOrder[:6]...)
+		case configs[c].top == 0:
+			return nil, fmt.Errorf("unknown -config %q (%s, or all)", c, strings.Join(configOrder, ", "))
+		default:
+			cfgNames = append(cfgNames, c)
+		}
+	}
+	if len(cfgNames) == 0 {
+		return nil, errors.New("-config names no configuration")
+	}
+	return cfgNames, nil
+}
+
+// makeJobs returns the jobs: each configuration's corpus rows (the top
+// n, or those of the models in only), then the models named on the
+// command line (with their corpus rows where there are any).
+func makeJobs(cfgNames []string, corpus string, rows []Expected, top int, only map[string]bool, paths []string) []job {
+	var jobs []job
+	for _, c := range cfgNames {
+		if corpus != "" {
+			n := top
+			if n <= 0 {
+				n = configs[c].top
+			}
+			if len(only) > 0 {
+				n = len(rows)
+			}
+			for _, r := range topRows(rows, c, n) {
+				if len(only) == 0 || only[r.Model] {
+					r := r
+					jobs = append(jobs, newJob(filepath.Join(corpus, r.Model+".pml"), c, &r))
+				}
+			}
+		}
+		for _, path := range paths {
+			name := strings.TrimSuffix(filepath.Base(path), ".pml")
+			jobs = append(jobs, newJob(path, c, findRow(rows, name, c, "")))
+		}
+	}
+	return jobs
+}
+
+// summarizeConfigs prints and returns the summary of each configuration
+// with results.
+func summarizeConfigs(cfgNames []string, results []ModelResult) []ConfigSummary {
 	var sums []ConfigSummary
 	for _, c := range cfgNames {
 		var rs []ModelResult
@@ -181,29 +215,24 @@ func run() int {
 		fmt.Println()
 		sums = append(sums, ConfigSummary{Config: c, Summary: sum})
 	}
-	env.LoadEnd = loadAvg()
-	printConfigLines(os.Stdout, sums)
-	fmt.Printf("load average at the end: %s\n", env.LoadEnd)
+	return sums
+}
 
-	if jsonOut != "" {
-		doc := struct {
-			Environment Environment     `json:"environment"`
-			Configs     []string        `json:"configs"`
-			Runs        int             `json:"runs"`
-			TimeoutS    float64         `json:"timeout_s"`
-			Models      []ModelResult   `json:"models"`
-			Summaries   []ConfigSummary `json:"summaries"`
-		}{env, cfgNames, o.runs, o.timeout.Seconds(), results, sums}
-		data, err := json.MarshalIndent(doc, "", "  ")
-		if err == nil {
-			err = os.WriteFile(jsonOut, append(data, '\n'), 0o644)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "sidebyside:", err)
-			return 1
-		}
+// writeJSON writes the results as JSON to file.
+func writeJSON(file string, env Environment, cfgNames []string, o *options, results []ModelResult, sums []ConfigSummary) error {
+	doc := struct {
+		Environment Environment     `json:"environment"`
+		Configs     []string        `json:"configs"`
+		Runs        int             `json:"runs"`
+		TimeoutS    float64         `json:"timeout_s"`
+		Models      []ModelResult   `json:"models"`
+		Summaries   []ConfigSummary `json:"summaries"`
+	}{env, cfgNames, o.runs, o.timeout.Seconds(), results, sums}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
 	}
-	return 0
+	return os.WriteFile(file, append(data, '\n'), 0o644)
 }
 
 // (o *options) vlogf logs when -v is set.

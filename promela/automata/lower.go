@@ -859,70 +859,7 @@ func (l *lowerer) jumpTarget(s ast.Stmt) int {
 // branch says that from is a branch location (the first statement is an
 // option's guard).
 func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
-	// Declarations are not statements: register them and drop them.
-	var real []ast.Stmt
-	for _, s := range stmts {
-		inner, labels := stripLabels(s)
-		switch d := inner.(type) {
-		case *ast.VarDecl:
-			vars := l.varDecl(d)
-			for _, v := range vars {
-				l.addLocal(v)
-			}
-			// a declaration after the first statement is an assignment
-			var inits []ast.Stmt
-			for i, v := range vars {
-				if v.Chan != nil || v.Type.Struct != nil || v.Param {
-					continue
-				}
-				v.MidBody = true
-				spec := d.Vars[i]
-				var lhs ast.Expr = spec.Name
-				if v.Len > 0 {
-					lhs = &ast.IndexExpr{X: spec.Name, Lbrack: spec.Name.NamePos, Index: &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}}
-				}
-				rhs := spec.Init
-				if rhs == nil && len(spec.InitList) > 0 {
-					rhs = spec.InitList[0]
-				}
-				if rhs == nil {
-					rhs = &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}
-				}
-				inits = append(inits, &ast.AssignStmt{LHS: lhs, Eq: spec.Name.NamePos, RHS: rhs})
-				l.noteSpec(spec, inits[len(inits)-1])
-			}
-			for j, st := range inits {
-				if j == 0 {
-					for k := len(labels) - 1; k >= 0; k-- {
-						st = &ast.LabeledStmt{Label: labels[k], Stmt: st}
-					}
-				}
-				real = append(real, st)
-			}
-			if len(inits) == 0 && len(labels) > 0 {
-				real = append(real, &ast.LabeledStmt{Label: labels[0]})
-			}
-			continue
-		case *ast.ChanAssert:
-			for _, x := range d.Chans {
-				if r, ok := l.expr(x).(*Ref); ok && r.Var != nil {
-					if d.Send {
-						r.Var.XS = true
-					} else {
-						r.Var.XR = true
-					}
-				}
-			}
-			continue
-		}
-		real = append(real, s)
-	}
-	real = splitLabelledJumps(real)
-	for i, s := range real {
-		if inner, labels := stripLabels(s); inner == nil && len(labels) > 0 {
-			real[i] = l.labelledSkip(s, labels)
-		}
-	}
+	real := l.seqStmts(stmts)
 	cur := from
 	first := true
 	for i := 0; i < len(real); i++ {
@@ -956,46 +893,12 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 				continue
 			}
 		}
-		next := to
-		skip := 0
 		// the tail of an atomic body: its last statement is SPIN's L_ATOM
 		saveTail := l.tail
-		isLast := l.nextReal(real, i+1) < 0
-		if !isLast {
+		if l.nextReal(real, i+1) >= 0 {
 			l.tail = false
 		}
-		if j := l.nextReal(real, i+1); j >= 0 {
-			nin, nlabels := stripLabels(real[j])
-			keep := l.keepLabels(nlabels)
-			if t := l.jumpTarget(nin); t >= 0 && !keep {
-				target := t
-				t = l.materialize(nin, t)
-				next = t
-				for k := i + 1; k < j; k++ {
-					_, lbs := stripLabels(real[k])
-					nlabels = append(nlabels, lbs...)
-				}
-				for _, lb := range nlabels {
-					if t == target {
-						// the jump is no state: an end, progress or
-						// accept label left on it (splitLabelledJumps
-						// moved its first label) marks nothing in SPIN
-						l.defineAlias(lb.Name, l.pos(lb.NamePos), t)
-					} else {
-						l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
-					}
-					// the labelled jump is not a state of its own: no
-					// process is ever "at" this label (Proc@label)
-					l.deadLabels[lb.Name] = true
-				}
-				skip = j - i
-			} else {
-				next = l.newLoc()
-				if saveTail && l.inRegion() && l.nextReal(real, j+1) < 0 && isSimple(nin) {
-					l.lAtom[next] = true
-				}
-			}
-		}
+		next, skip := l.stepTarget(real, i, to, saveTail)
 		l.labelNext = labelled
 		l.stmt(inner, cur, next, branch && first)
 		l.labelNext = false
@@ -1022,6 +925,133 @@ func (l *lowerer) seq(stmts []ast.Stmt, from, to int, branch bool) {
 		// an empty sequence: a skip
 		l.emit(&Trans{From: from, To: to, Kind: TExpr, X: &Const{1}, Text: "(1)"})
 	}
+}
+
+// seqStmts returns a sequence's statements as they are lowered:
+// declarations registered and dropped (those with an initial value
+// become assignments), channel assertions applied, labelled jumps split
+// and labels that label nothing on a skip.
+func (l *lowerer) seqStmts(stmts []ast.Stmt) []ast.Stmt {
+	var real []ast.Stmt
+	for _, s := range stmts {
+		inner, labels := stripLabels(s)
+		switch d := inner.(type) {
+		case *ast.VarDecl:
+			real = append(real, l.declInits(d, labels)...)
+			continue
+		case *ast.ChanAssert:
+			l.chanAssert(d)
+			continue
+		}
+		real = append(real, s)
+	}
+	real = splitLabelledJumps(real)
+	for i, s := range real {
+		if inner, labels := stripLabels(s); inner == nil && len(labels) > 0 {
+			real[i] = l.labelledSkip(s, labels)
+		}
+	}
+	return real
+}
+
+// declInits registers a declaration's variables and returns the
+// assignments of their initial values (a declaration after the first
+// statement is an assignment), the first carrying the labels.
+func (l *lowerer) declInits(d *ast.VarDecl, labels []*ast.Ident) []ast.Stmt {
+	vars := l.varDecl(d)
+	for _, v := range vars {
+		l.addLocal(v)
+	}
+	var inits []ast.Stmt
+	for i, v := range vars {
+		if v.Chan != nil || v.Type.Struct != nil || v.Param {
+			continue
+		}
+		v.MidBody = true
+		spec := d.Vars[i]
+		var lhs ast.Expr = spec.Name
+		if v.Len > 0 {
+			lhs = &ast.IndexExpr{X: spec.Name, Lbrack: spec.Name.NamePos, Index: &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}}
+		}
+		rhs := spec.Init
+		if rhs == nil && len(spec.InitList) > 0 {
+			rhs = spec.InitList[0]
+		}
+		if rhs == nil {
+			rhs = &ast.IntLit{ValuePos: spec.Name.NamePos, Value: 0, Raw: "0"}
+		}
+		inits = append(inits, &ast.AssignStmt{LHS: lhs, Eq: spec.Name.NamePos, RHS: rhs})
+		l.noteSpec(spec, inits[len(inits)-1])
+	}
+	var out []ast.Stmt
+	for j, st := range inits {
+		if j == 0 {
+			for k := len(labels) - 1; k >= 0; k-- {
+				st = &ast.LabeledStmt{Label: labels[k], Stmt: st}
+			}
+		}
+		out = append(out, st)
+	}
+	if len(inits) == 0 && len(labels) > 0 {
+		out = append(out, &ast.LabeledStmt{Label: labels[0]})
+	}
+	return out
+}
+
+// chanAssert marks the channels of xs or xr as sent or received by one
+// process only.
+func (l *lowerer) chanAssert(d *ast.ChanAssert) {
+	for _, x := range d.Chans {
+		if r, ok := l.expr(x).(*Ref); ok && r.Var != nil {
+			if d.Send {
+				r.Var.XS = true
+			} else {
+				r.Var.XR = true
+			}
+		}
+	}
+}
+
+// stepTarget returns where statement real[i] of a sequence ending at to
+// leads: to when it is the last, the target of the jump that follows it
+// (skip: how many statements that jump and its labels take), else a new
+// location.
+func (l *lowerer) stepTarget(real []ast.Stmt, i, to int, saveTail bool) (next, skip int) {
+	next = to
+	j := l.nextReal(real, i+1)
+	if j < 0 {
+		return next, 0
+	}
+	nin, nlabels := stripLabels(real[j])
+	keep := l.keepLabels(nlabels)
+	t := l.jumpTarget(nin)
+	if t < 0 || keep {
+		next = l.newLoc()
+		if saveTail && l.inRegion() && l.nextReal(real, j+1) < 0 && isSimple(nin) {
+			l.lAtom[next] = true
+		}
+		return next, 0
+	}
+	target := t
+	t = l.materialize(nin, t)
+	for k := i + 1; k < j; k++ {
+		_, lbs := stripLabels(real[k])
+		nlabels = append(nlabels, lbs...)
+	}
+	for _, lb := range nlabels {
+		if t == target {
+			// the jump is no state: an end, progress or
+			// accept label left on it (splitLabelledJumps
+			// moved its first label) marks nothing in SPIN
+			l.defineAlias(lb.Name, l.pos(lb.NamePos), t)
+		} else {
+			l.defineLabel(lb.Name, l.pos(lb.NamePos), t)
+		}
+		// the labelled jump is not a state of its own: no
+		// process is ever "at" this label (Proc@label)
+		l.deadLabels[lb.Name] = true
+	}
+	return t, j - i
 }
 
 // labelledSkip is s, labels with no statement after them (`L: }`, `L: ;`),
@@ -1082,14 +1112,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	case *ast.ElseStmt:
 		l.emit(&Trans{From: from, To: to, Kind: TElse, Text: "else", Pos: pos})
 	case *ast.AssignStmt:
-		if id, ok := s.LHS.(*ast.Ident); ok && id.Name == "_" {
-			// _ = e: e is evaluated and its value dropped
-			l.emit(&Trans{From: from, To: to, Kind: TAssign, X: l.expr(s.RHS), Text: "_ = " + l.exprText(s.RHS), Pos: pos})
-			return
-		}
-		lhs := l.lvalue(s.LHS)
-		rhs := l.expr(s.RHS)
-		l.emit(&Trans{From: from, To: to, Kind: TAssign, LHS: lhs, X: rhs, Text: l.exprText(s.LHS) + " = " + l.exprText(s.RHS), Pos: pos})
+		l.assignStmt(s, from, to, pos)
 	case *ast.IncDecStmt:
 		lhs := l.lvalue(s.X)
 		inc, op := 1, "+"
@@ -1098,104 +1121,13 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 		}
 		l.emit(&Trans{From: from, To: to, Kind: TIncDec, LHS: lhs, Inc: inc, Text: l.exprText(s.X) + " = (" + l.exprText(s.X) + op + "1)", Pos: pos})
 	case *ast.SendStmt:
-		t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos, ChanText: l.exprText(s.Chan)}
-		if l.p.Kind == TraceSeq {
-			// a send of a trace sequence matches a message as a receive
-			// does: its constants must equal the message's fields, `_`
-			// and variables match anything (pan compares constants)
-			t.RArgs = l.recvArgs(s.Args)
-		} else {
-			for _, a := range s.Args {
-				t.Args = append(t.Args, flattenExpr(l.expr(a))...)
-			}
-		}
-		op := "!"
-		if s.Sorted {
-			op = "!!"
-		}
-		t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
-		l.emit(t)
+		l.sendStmt(s, from, to, pos)
 	case *ast.RecvStmt:
-		t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos, ChanText: l.exprText(s.Chan)}
-		t.RArgs = l.recvArgs(s.Args)
-		op := "?"
-		if s.Random {
-			op = "??"
-		}
-		if s.Keep {
-			t.Text = l.exprText(s.Chan) + op + "<" + l.exprList(s.Args) + ">"
-		} else {
-			t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
-		}
-		l.emit(t)
+		l.recvStmt(s, from, to, pos)
 	case *ast.IfStmt:
-		// SPIN marks the last element of an atomic sequence (L_ATOM): for
-		// an if or a do that is its exit target, never a statement of
-		// an option (flow.c make_atomic)
-		saveTail := l.tail
-		l.tail = false
-		defer func() { l.tail = saveTail }()
-		end := to
-		if l.inRegion() && l.nonAtom(to) {
-			end = l.newLoc() // the end of the if stays a step of its own
-			if saveTail {
-				// the if ends the atomic sequence: its '.' is the
-				// sequence's last element, where an inner if's or do's
-				// exit stops too
-				l.lAtom[end] = true
-			}
-		}
-		for _, o := range elseLast(s.Options) {
-			n := len(l.p.Locs[l.find(from)].Out)
-			l.seq(l.pruneSkips(o.Stmts), from, end, true)
-			l.markDeadLink(o.Stmts, from, n)
-		}
-		if end != to {
-			l.noteAfter(s, end, 1)
-			l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
-		}
+		l.ifStmt(s, from, to)
 	case *ast.DoStmt:
-		saveTail := l.tail
-		l.tail = false // as for if
-		defer func() { l.tail = saveTail }()
-		head := from
-		if branch {
-			head = l.newLoc()
-			if l.region != 0 && !l.dstep {
-				l.p.Locs[head].Region = l.region
-			}
-			l.p.Locs[head].Flags |= CompoundLoc
-			l.noteStmt(s, head)
-		}
-		// Inside an atomic sequence, a loop whose exit leaves the
-		// sequence (or reaches its last statement) keeps its break target
-		// as a transition of its own (SPIN does not shorten jump chains
-		// across the end of an atomic sequence).
-		exit, last := to, false
-		if l.inRegion() && l.nonAtom(to) {
-			exit = l.newLoc()
-			last = l.p.Locs[l.find(to)].Region == 0
-			if saveTail {
-				l.lAtom[exit] = true // as for if: the do's break target
-			}
-		}
-		l.breaks = append(l.breaks, exit)
-		l.breakLast = append(l.breakLast, last)
-		for _, o := range elseLast(s.Options) {
-			n := len(l.p.Locs[l.find(head)].Out)
-			l.seq(l.pruneSkips(o.Stmts), head, head, true)
-			l.markDeadLink(o.Stmts, head, n)
-		}
-		l.breaks = l.breaks[:len(l.breaks)-1]
-		l.breakLast = l.breakLast[:len(l.breakLast)-1]
-		if exit != to {
-			// SPIN's labelled break target (:bN) after the do
-			l.noteAfter(s, exit, 2)
-			l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od), Labelled: true})
-		}
-		if head != from {
-			l.copyOut(head, from, 0)
-		}
+		l.doStmt(s, from, to, branch)
 	case *ast.BreakStmt:
 		if len(l.breaks) == 0 {
 			l.errorf(s.Pos(), "break outside a do loop")
@@ -1214,63 +1146,15 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 			l.stmt(inner, from, to, branch)
 		}
 	case *ast.AtomicStmt:
-		if l.region != 0 || l.dstep {
-			l.seq(s.Body.Stmts, from, to, branch)
-			return
-		}
-		l.regions++
-		l.region = l.regions
-		saveTail := l.tail
-		l.tail = true
-		l.pushScope()
-		l.seq(s.Body.Stmts, from, to, true)
-		l.popScope()
-		l.tail = saveTail
-		l.region = 0
+		l.atomicStmt(s, from, to, branch)
 	case *ast.DStepStmt:
-		if l.dstep {
-			l.seq(s.Body.Stmts, from, to, branch)
-			return
-		}
-		saveR := l.region
-		l.dstep = true
-		saveC := l.collect
-		l.collect = nil
-		entry := l.newLoc()
-		l.pushScope()
-		l.seq(s.Body.Stmts, entry, to, false)
-		l.popScope()
-		l.dstep = false
-		l.collect = saveC
-		l.region = saveR
-		l.emit(&Trans{From: from, To: to, Kind: TDStep, DStart: entry, Text: fmt.Sprintf("D_STEP%d", pos.Line), Pos: pos})
+		l.dstepStmt(s, from, to, branch, pos)
 	case *ast.BlockStmt:
 		l.pushScope()
 		l.seq(s.Body.Stmts, from, to, true)
 		l.popScope()
 	case *ast.UnlessStmt:
-		l.escDep++
-		level := l.escDep
-		c := &collector{seen: map[int]bool{}}
-		l.collect = append(l.collect, c)
-		if b, ok := s.Main.(*ast.BlockStmt); ok {
-			// SPIN drops the braces of a main sequence (flow.c
-			// do_unless: a NON_ATOMIC's sequence is the main one), so a
-			// do that opens it loops to the unless's own state
-			l.p.Locs[l.find(from)].Flags |= CompoundLoc
-			l.pushScope()
-			l.seq(b.Body.Stmts, from, to, branch)
-			l.popScope()
-		} else {
-			l.stmt(s.Main, from, to, branch)
-		}
-		l.collect = l.collect[:len(l.collect)-1]
-		eh := l.newLoc()
-		l.stmt(s.Escape, eh, to, false)
-		l.escDep--
-		for _, loc := range c.locs {
-			l.copyOut(eh, loc, level)
-		}
+		l.unlessStmt(s, from, to, branch)
 	case *ast.SelectStmt:
 		l.selectStmt(s, from, to, pos)
 	case *ast.ForStmt:
@@ -1278,15 +1162,7 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	case *ast.AssertStmt:
 		l.emit(&Trans{From: from, To: to, Kind: TAssert, X: l.expr(s.X), Text: "assert(" + l.exprText(s.X) + ")", Pos: pos})
 	case *ast.PrintfStmt:
-		t := &Trans{From: from, To: to, Kind: TPrintf, Pos: pos}
-		if s.Format != nil {
-			t.Format = s.Format.Value
-		}
-		for _, a := range s.Args {
-			t.PArgs = append(t.PArgs, l.expr(a))
-		}
-		t.Text = "printf('" + t.Format + "'" + l.prefixComma(s.Args) + ")"
-		l.emit(t)
+		l.printfStmt(s, from, to, pos)
 	case *ast.PrintmStmt:
 		l.emit(&Trans{From: from, To: to, Kind: TPrintm, X: l.expr(s.X), Text: "printm(" + l.exprText(s.X) + ")", Pos: pos})
 	case *ast.InlineCall:
@@ -1307,6 +1183,211 @@ func (l *lowerer) stmt(s ast.Stmt, from, to int, branch bool) {
 	default:
 		l.errorf(s.Pos(), "unsupported statement %T", s)
 	}
+}
+
+// assignStmt lowers an assignment (_ = e drops e's value) to one TAssign
+// transition.
+func (l *lowerer) assignStmt(s *ast.AssignStmt, from, to int, pos token.Position) {
+	if id, ok := s.LHS.(*ast.Ident); ok && id.Name == "_" {
+		// _ = e: e is evaluated and its value dropped
+		l.emit(&Trans{From: from, To: to, Kind: TAssign, X: l.expr(s.RHS), Text: "_ = " + l.exprText(s.RHS), Pos: pos})
+		return
+	}
+	lhs := l.lvalue(s.LHS)
+	rhs := l.expr(s.RHS)
+	l.emit(&Trans{From: from, To: to, Kind: TAssign, LHS: lhs, X: rhs, Text: l.exprText(s.LHS) + " = " + l.exprText(s.RHS), Pos: pos})
+}
+
+// sendStmt lowers a send to one TSend transition.
+func (l *lowerer) sendStmt(s *ast.SendStmt, from, to int, pos token.Position) {
+	t := &Trans{From: from, To: to, Kind: TSend, Chan: l.expr(s.Chan), Sorted: s.Sorted, Pos: pos, ChanText: l.exprText(s.Chan)}
+	if l.p.Kind == TraceSeq {
+		// a send of a trace sequence matches a message as a receive
+		// does: its constants must equal the message's fields, `_`
+		// and variables match anything (pan compares constants)
+		t.RArgs = l.recvArgs(s.Args)
+	} else {
+		for _, a := range s.Args {
+			t.Args = append(t.Args, flattenExpr(l.expr(a))...)
+		}
+	}
+	op := "!"
+	if s.Sorted {
+		op = "!!"
+	}
+	t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
+	l.emit(t)
+}
+
+// recvStmt lowers a receive to one TRecv transition.
+func (l *lowerer) recvStmt(s *ast.RecvStmt, from, to int, pos token.Position) {
+	t := &Trans{From: from, To: to, Kind: TRecv, Chan: l.expr(s.Chan), Random: s.Random, Keep: s.Keep, Pos: pos, ChanText: l.exprText(s.Chan)}
+	t.RArgs = l.recvArgs(s.Args)
+	op := "?"
+	if s.Random {
+		op = "??"
+	}
+	if s.Keep {
+		t.Text = l.exprText(s.Chan) + op + "<" + l.exprList(s.Args) + ">"
+	} else {
+		t.Text = l.exprText(s.Chan) + op + l.exprList(s.Args)
+	}
+	l.emit(t)
+}
+
+// ifStmt lowers an if: each option a sequence from the if's location to
+// its end.
+func (l *lowerer) ifStmt(s *ast.IfStmt, from, to int) {
+	// SPIN marks the last element of an atomic sequence (L_ATOM): for
+	// an if or a do that is its exit target, never a statement of
+	// an option (flow.c make_atomic)
+	saveTail := l.tail
+	l.tail = false
+	defer func() { l.tail = saveTail }()
+	end := to
+	if l.inRegion() && l.nonAtom(to) {
+		end = l.newLoc() // the end of the if stays a step of its own
+		if saveTail {
+			// the if ends the atomic sequence: its '.' is the
+			// sequence's last element, where an inner if's or do's
+			// exit stops too
+			l.lAtom[end] = true
+		}
+	}
+	for _, o := range elseLast(s.Options) {
+		n := len(l.p.Locs[l.find(from)].Out)
+		l.seq(l.pruneSkips(o.Stmts), from, end, true)
+		l.markDeadLink(o.Stmts, from, n)
+	}
+	if end != to {
+		l.noteAfter(s, end, 1)
+		l.emit(&Trans{From: end, To: to, Kind: TGoto, Text: ".(goto)", Pos: l.pos(s.Fi)})
+	}
+}
+
+// doStmt lowers a do: its options loop back to its head (a location of its
+// own when it is an option's first statement), break leaves to its exit.
+func (l *lowerer) doStmt(s *ast.DoStmt, from, to int, branch bool) {
+	saveTail := l.tail
+	l.tail = false // as for if
+	defer func() { l.tail = saveTail }()
+	head := from
+	if branch {
+		head = l.newLoc()
+		if l.region != 0 && !l.dstep {
+			l.p.Locs[head].Region = l.region
+		}
+		l.p.Locs[head].Flags |= CompoundLoc
+		l.noteStmt(s, head)
+	}
+	// Inside an atomic sequence, a loop whose exit leaves the
+	// sequence (or reaches its last statement) keeps its break target
+	// as a transition of its own (SPIN does not shorten jump chains
+	// across the end of an atomic sequence).
+	exit, last := to, false
+	if l.inRegion() && l.nonAtom(to) {
+		exit = l.newLoc()
+		last = l.p.Locs[l.find(to)].Region == 0
+		if saveTail {
+			l.lAtom[exit] = true // as for if: the do's break target
+		}
+	}
+	l.breaks = append(l.breaks, exit)
+	l.breakLast = append(l.breakLast, last)
+	for _, o := range elseLast(s.Options) {
+		n := len(l.p.Locs[l.find(head)].Out)
+		l.seq(l.pruneSkips(o.Stmts), head, head, true)
+		l.markDeadLink(o.Stmts, head, n)
+	}
+	l.breaks = l.breaks[:len(l.breaks)-1]
+	l.breakLast = l.breakLast[:len(l.breakLast)-1]
+	if exit != to {
+		// SPIN's labelled break target (:bN) after the do
+		l.noteAfter(s, exit, 2)
+		l.emit(&Trans{From: exit, To: to, Kind: TGoto, Text: "break", Pos: l.pos(s.Od), Labelled: true})
+	}
+	if head != from {
+		l.copyOut(head, from, 0)
+	}
+}
+
+// atomicStmt lowers an atomic sequence as a region of its own (one nested
+// in a region or a d_step is its sequence only).
+func (l *lowerer) atomicStmt(s *ast.AtomicStmt, from, to int, branch bool) {
+	if l.region != 0 || l.dstep {
+		l.seq(s.Body.Stmts, from, to, branch)
+		return
+	}
+	l.regions++
+	l.region = l.regions
+	saveTail := l.tail
+	l.tail = true
+	l.pushScope()
+	l.seq(s.Body.Stmts, from, to, true)
+	l.popScope()
+	l.tail = saveTail
+	l.region = 0
+}
+
+// dstepStmt lowers a d_step to one TDStep transition whose body is a
+// sequence of its own (a d_step inside one is its sequence only).
+func (l *lowerer) dstepStmt(s *ast.DStepStmt, from, to int, branch bool, pos token.Position) {
+	if l.dstep {
+		l.seq(s.Body.Stmts, from, to, branch)
+		return
+	}
+	saveR := l.region
+	l.dstep = true
+	saveC := l.collect
+	l.collect = nil
+	entry := l.newLoc()
+	l.pushScope()
+	l.seq(s.Body.Stmts, entry, to, false)
+	l.popScope()
+	l.dstep = false
+	l.collect = saveC
+	l.region = saveR
+	l.emit(&Trans{From: from, To: to, Kind: TDStep, DStart: entry, Text: fmt.Sprintf("D_STEP%d", pos.Line), Pos: pos})
+}
+
+// unlessStmt lowers the main sequence, collecting its locations, then the
+// escape, whose first transitions it copies out of each of them.
+func (l *lowerer) unlessStmt(s *ast.UnlessStmt, from, to int, branch bool) {
+	l.escDep++
+	level := l.escDep
+	c := &collector{seen: map[int]bool{}}
+	l.collect = append(l.collect, c)
+	if b, ok := s.Main.(*ast.BlockStmt); ok {
+		// SPIN drops the braces of a main sequence (flow.c
+		// do_unless: a NON_ATOMIC's sequence is the main one), so a
+		// do that opens it loops to the unless's own state
+		l.p.Locs[l.find(from)].Flags |= CompoundLoc
+		l.pushScope()
+		l.seq(b.Body.Stmts, from, to, branch)
+		l.popScope()
+	} else {
+		l.stmt(s.Main, from, to, branch)
+	}
+	l.collect = l.collect[:len(l.collect)-1]
+	eh := l.newLoc()
+	l.stmt(s.Escape, eh, to, false)
+	l.escDep--
+	for _, loc := range c.locs {
+		l.copyOut(eh, loc, level)
+	}
+}
+
+// printfStmt lowers a printf to one TPrintf transition.
+func (l *lowerer) printfStmt(s *ast.PrintfStmt, from, to int, pos token.Position) {
+	t := &Trans{From: from, To: to, Kind: TPrintf, Pos: pos}
+	if s.Format != nil {
+		t.Format = s.Format.Value
+	}
+	for _, a := range s.Args {
+		t.PArgs = append(t.PArgs, l.expr(a))
+	}
+	t.Text = "printf('" + t.Format + "'" + l.prefixComma(s.Args) + ")"
+	l.emit(t)
 }
 
 // copyOut copies the transitions leaving src to dst (escapes, hoisted
