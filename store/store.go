@@ -351,23 +351,12 @@ func (t *Table) insertTail(code []byte, h uint64) (uint64, bool, error) {
 		return t.insert(code, h)
 	}
 	tag := h >> tagShift
-	i := h >> t.shift
-	for {
-		e := t.slots[i]
-		if e == 0 {
-			break
-		}
-		if e>>tagShift == tag {
-			off := e&offsetMask - 1
-			if string(t.raw(off)) == string(code) {
-				return off, false, nil
-			}
-		}
-		t.conflicts++
-		i = (i + 1) & t.mask
+	i, off, found := t.probe(code, h)
+	if found {
+		return off, false, nil
 	}
 	c := len(t.chunks) - 1
-	off := uint64(c)<<chunkShift | uint64(t.used)
+	off = uint64(c)<<chunkShift | uint64(t.used)
 	if off > offsetMask {
 		return 0, false, ErrMemLimit
 	}
@@ -381,6 +370,28 @@ func (t *Table) insertTail(code []byte, h uint64) (uint64, bool, error) {
 	t.slots[i] = tag<<tagShift | (off + 1)
 	t.n++
 	return off, true, nil
+}
+
+// probe looks for the stored code s of hash h by linear probing from its
+// home slot (the top bits of h; the tag is the top bits too): the offset
+// of the stored copy when found, else the empty slot where s goes.
+func (t *Table) probe(s []byte, h uint64) (slot, off uint64, found bool) {
+	tag := h >> tagShift
+	i := h >> t.shift
+	for {
+		e := t.slots[i]
+		if e == 0 {
+			return i, 0, false
+		}
+		if e>>tagShift == tag {
+			off := e&offsetMask - 1
+			if string(t.raw(off)) == string(s) {
+				return i, off, true
+			}
+		}
+		t.conflicts++
+		i = (i + 1) & t.mask
+	}
 }
 
 // PrefetchSlot starts loading the home slot of a state of hash h without
@@ -401,21 +412,10 @@ func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
 			return 0, false, err
 		}
 	}
-	tag := h >> tagShift // the top bits; the home slot is the top bits too
-	i := h >> t.shift
-	for {
-		e := t.slots[i]
-		if e == 0 {
-			break
-		}
-		if e>>tagShift == tag {
-			off := e&offsetMask - 1
-			if string(t.raw(off)) == string(s) {
-				return off, false, nil
-			}
-		}
-		t.conflicts++
-		i = (i + 1) & t.mask
+	tag := h >> tagShift
+	i, off, found := t.probe(s, h)
+	if found {
+		return off, false, nil
 	}
 	if t.n >= t.limit {
 		if err := t.grow(); err != nil {
