@@ -764,29 +764,7 @@ func (a *chanAnalysis) condOps(x automata.Expr, p *automata.Proc, ops *[]chanOp)
 
 // localOnly reports whether x refers only to non-chan locals of its
 // process (and _pid).
-func localOnly(x automata.Expr) bool {
-	good := true
-	automata.WalkExpr(x, func(y automata.Expr) {
-		switch z := y.(type) {
-		case *automata.Ref:
-			if z.Var == nil || z.Var.Global || z.Remote != nil || isChan(z.Var.Type) {
-				good = false
-			}
-			for _, s := range z.Path {
-				if s.Field != nil && isChan(s.Field.Type) {
-					good = false
-				}
-			}
-		case *automata.Call:
-			if z.Fn != automata.BPid {
-				good = false
-			}
-		case *automata.RemoteLabel, *automata.Run, *automata.Poll:
-			good = false
-		}
-	})
-	return good
-}
+func localOnly(x automata.Expr) bool { return readsLocals(x, false) }
 
 // localInits reports whether the local initializers of q read only q's
 // own state (they run when q is created).
@@ -856,13 +834,22 @@ func reachable(p *automata.Proc, direct func(t *automata.Trans) bool) []bool {
 
 // localOnlyChans is localOnly that lets chan variables (and chan fields)
 // of the process be read.
-func localOnlyChans(x automata.Expr) bool {
+func localOnlyChans(x automata.Expr) bool { return readsLocals(x, true) }
+
+// readsLocals reports whether x refers only to locals of its process
+// (and _pid), chan locals and chan fields too when chans is set.
+func readsLocals(x automata.Expr, chans bool) bool {
 	good := true
 	automata.WalkExpr(x, func(y automata.Expr) {
 		switch z := y.(type) {
 		case *automata.Ref:
-			if z.Var == nil || z.Var.Global || z.Remote != nil {
+			if z.Var == nil || z.Var.Global || z.Remote != nil || !chans && isChan(z.Var.Type) {
 				good = false
+			}
+			for _, s := range z.Path {
+				if !chans && s.Field != nil && isChan(s.Field.Type) {
+					good = false
+				}
 			}
 		case *automata.Call:
 			if z.Fn != automata.BPid {

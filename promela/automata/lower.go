@@ -1766,30 +1766,22 @@ func (l *lowerer) runExpr(e *ast.RunExpr) Expr {
 	return r
 }
 
+// builtins are the predefined functions by their token.
+var builtins = map[token.Token]Builtin{
+	token.LEN: BLen, token.EMPTY: BEmpty, token.NEMPTY: BNempty,
+	token.FULL: BFull, token.NFULL: BNfull, token.ENABLED: BEnabled,
+	token.PC_VALUE: BPcValue, token.GET_PRIORITY: BGetPrio,
+}
+
 // callExpr lowers a call of a predefined function.
 func (l *lowerer) callExpr(e *ast.CallExpr) Expr {
-	var fn Builtin
-	switch e.Fun {
-	case token.LEN:
-		fn = BLen
-	case token.EMPTY:
-		fn = BEmpty
-	case token.NEMPTY:
-		fn = BNempty
-	case token.FULL:
-		fn = BFull
-	case token.NFULL:
-		fn = BNfull
-	case token.ENABLED:
-		fn = BEnabled
-	case token.PC_VALUE:
-		fn = BPcValue
-	case token.GET_PRIORITY:
-		fn = BGetPrio
-		l.prog.UsesPriority = true
-	default:
+	fn, ok := builtins[e.Fun]
+	if !ok {
 		l.errorf(e.Pos(), "unknown function %s", e.Fun)
 		return &Const{0}
+	}
+	if fn == BGetPrio {
+		l.prog.UsesPriority = true
 	}
 	c := &Call{Fn: fn}
 	for _, a := range e.Args {
