@@ -38,17 +38,7 @@ func mergeAllowed(prog *automata.Program) bool {
 			return false
 		}
 	}
-	remote := false
-	for _, t := range prog.Trans {
-		forExprs(t, func(x automata.Expr) {
-			automata.WalkExpr(x, func(x automata.Expr) {
-				if r, ok := x.(*automata.Ref); ok && r.Remote != nil {
-					remote = true
-				}
-			})
-		})
-	}
-	return !remote
+	return !usesRemoteRefs(prog)
 }
 
 // hasRendezvous reports whether the model declares a rendezvous channel.

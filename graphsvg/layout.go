@@ -257,13 +257,10 @@ func rankNodes(g *Graph, reversed []bool) []int {
 	n := len(g.Nodes)
 	succ := make([][]int, n)
 	indeg := make([]int, n)
-	for i, e := range g.Edges {
-		if e.From == e.To || !valid(e, n) {
+	for i := range g.Edges {
+		a, b, ok := upDown(g, reversed, i)
+		if !ok {
 			continue
-		}
-		a, b := e.From, e.To
-		if reversed[i] {
-			a, b = b, a
 		}
 		succ[a] = append(succ[a], b)
 		indeg[b]++
@@ -292,15 +289,11 @@ func rankNodes(g *Graph, reversed []bool) []int {
 // between them (a label vertex first unless dense) and returns the
 // vertices and each edge's chain, from its upper end down.
 func buildChains(g *Graph, vs []vert, reversed []bool, dense bool) ([]vert, [][]int) {
-	n := len(g.Nodes)
 	chains := make([][]int, len(g.Edges))
-	for i, e := range g.Edges {
-		if e.From == e.To || !valid(e, n) {
+	for i := range g.Edges {
+		a, b, ok := upDown(g, reversed, i)
+		if !ok {
 			continue
-		}
-		a, b := e.From, e.To
-		if reversed[i] {
-			a, b = b, a
 		}
 		if dense {
 			vs[a].dn = append(vs[a].dn, b)
@@ -724,4 +717,19 @@ func isotonic(y, w []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// upDown returns edge i's ends in the acyclic orientation (reversed
+// edges turned round); ok is false for a loop or an edge with an end
+// outside the graph, which the layering leaves out.
+func upDown(g *Graph, reversed []bool, i int) (a, b int, ok bool) {
+	e := g.Edges[i]
+	if e.From == e.To || !valid(e, len(g.Nodes)) {
+		return 0, 0, false
+	}
+	a, b = e.From, e.To
+	if reversed[i] {
+		a, b = b, a
+	}
+	return a, b, true
 }
