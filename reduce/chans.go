@@ -883,19 +883,7 @@ func chanOps(p *automata.Proc, t *automata.Trans, f func(ref *automata.Ref)) {
 	}
 	look(t)
 	if t.Kind == automata.TDStep {
-		seen := map[int]bool{}
-		var body func(l int)
-		body = func(l int) {
-			if l < 0 || l >= len(p.Locs) || seen[l] || p.Locs[l].Flags&automata.DStepLoc == 0 {
-				return
-			}
-			seen[l] = true
-			for _, u := range p.Locs[l].Out {
-				look(u)
-				body(u.To)
-			}
-		}
-		body(t.DStart)
+		p.EachDStepTrans(t.DStart, look)
 	}
 }
 

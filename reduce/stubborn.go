@@ -211,19 +211,8 @@ func groupFoot(prog *automata.Program, info *pins.Info, slots []*automata.Var, n
 			}
 		})
 		if t.Kind == automata.TDStep {
-			p := t.Proc
-			var body func(l int)
-			body = func(l int) {
-				if l < 0 || l >= len(p.Locs) || seen[l] || p.Locs[l].Flags&automata.DStepLoc == 0 {
-					return
-				}
-				seen[l] = true
-				for _, u := range p.Locs[l].Out {
-					check(u, seen)
-					body(u.To)
-				}
-			}
-			body(t.DStart)
+			// a d_step's body holds no d_step
+			t.Proc.EachDStepTrans(t.DStart, func(u *automata.Trans) { check(u, seen) })
 		}
 	}
 	check(t, map[int]bool{})

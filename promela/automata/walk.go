@@ -56,3 +56,22 @@ func WalkExpr(x Expr, f func(Expr)) {
 		}
 	}
 }
+
+// EachDStepTrans calls f for each transition of the d_step body of p
+// that starts at location start, depth first in the order of the
+// locations' transitions, each location once.
+func (p *Proc) EachDStepTrans(start int, f func(*Trans)) {
+	seen := map[int]bool{}
+	var body func(l int)
+	body = func(l int) {
+		if l < 0 || l >= len(p.Locs) || seen[l] || p.Locs[l].Flags&DStepLoc == 0 {
+			return
+		}
+		seen[l] = true
+		for _, u := range p.Locs[l].Out {
+			f(u)
+			body(u.To)
+		}
+	}
+	body(start)
+}
