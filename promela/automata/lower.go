@@ -1470,13 +1470,7 @@ func (l *lowerer) forStmt(s *ast.ForStmt, from, to int, pos token.Position) {
 	} else {
 		l.noteFor(s, head, inc, 0, 0)
 	}
-	l.breaks = append(l.breaks, exit)
-	l.breakLast = append(l.breakLast, last)
-	l.pushScope()
-	l.seq(s.Body.Stmts, body, inc, false)
-	l.popScope()
-	l.breaks = l.breaks[:len(l.breaks)-1]
-	l.breakLast = l.breakLast[:len(l.breakLast)-1]
+	l.forBody(s.Body.Stmts, body, inc, exit, last)
 	l.emit(&Trans{From: inc, To: head, Kind: TIncDec, LHS: lhs, Inc: 1, Text: vt + " = (" + vt + "+1)", Pos: pos})
 }
 
@@ -2064,13 +2058,7 @@ func (l *lowerer) forChan(s *ast.ForStmt, ch *Ref, from, to int, pos token.Posit
 	l.emit(recv)
 	l.emit(send)
 	inc := l.newLoc()
-	l.breaks = append(l.breaks, to)
-	l.breakLast = append(l.breakLast, false)
-	l.pushScope()
-	l.seq(s.Body.Stmts, c, inc, false)
-	l.popScope()
-	l.breaks = l.breaks[:len(l.breaks)-1]
-	l.breakLast = l.breakLast[:len(l.breakLast)-1]
+	l.forBody(s.Body.Stmts, c, inc, to, false)
 	l.emit(&Trans{From: inc, To: head, Kind: TIncDec, LHS: cnt, Inc: 1, Text: "_f0r_t3mp = (_f0r_t3mp+1)", Pos: pos})
 }
 
@@ -2208,4 +2196,17 @@ func (l *lowerer) pruneSkips(stmts []ast.Stmt) []ast.Stmt {
 		return stmts
 	}
 	return out
+}
+
+// forBody lowers the body of a for loop from location from to location
+// to, in a block of its own, with break going to exit (last: the exit is
+// the loop's labelled last location, as breakLast records it).
+func (l *lowerer) forBody(stmts []ast.Stmt, from, to, exit int, last bool) {
+	l.breaks = append(l.breaks, exit)
+	l.breakLast = append(l.breakLast, last)
+	l.pushScope()
+	l.seq(stmts, from, to, false)
+	l.popScope()
+	l.breaks = l.breaks[:len(l.breaks)-1]
+	l.breakLast = l.breakLast[:len(l.breakLast)-1]
 }
