@@ -809,27 +809,7 @@ func runny(p *automata.Proc) []bool {
 // reachable computes, per location of p, whether a transition for which
 // direct holds is reachable from it.
 func reachable(p *automata.Proc, direct func(t *automata.Trans) bool) []bool {
-	out := make([]bool, len(p.Locs))
-	for changed := true; changed; {
-		changed = false
-		for l := len(p.Locs) - 1; l >= 0; l-- {
-			if out[l] {
-				continue
-			}
-			for _, t := range p.Locs[l].Out {
-				r := direct(t) || t.To >= 0 && t.To < len(out) && out[t.To]
-				if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(out) && out[t.DStart] {
-					r = true
-				}
-				if r {
-					out[l] = true
-					changed = true
-					break
-				}
-			}
-		}
-	}
-	return out
+	return reachUnion(p, direct, func(a, b bool) bool { return a || b })
 }
 
 // localOnlyChans is localOnly that lets chan variables (and chan fields)
@@ -1025,18 +1005,26 @@ func chanBit(bits map[*automata.Var]uint64, ref *automata.Ref) uint64 {
 // reachMasks computes, per location of p, the union of direct over the
 // transitions reachable from it.
 func reachMasks(p *automata.Proc, direct func(t *automata.Trans) chanMasks) []chanMasks {
-	out := make([]chanMasks, len(p.Locs))
+	return reachUnion(p, direct, chanMasks.or)
+}
+
+// reachUnion computes, per location of p, the join of direct over the
+// transitions reachable from it (into d_step bodies too): the least
+// fixpoint, the locations taken from the last, as their numbering mostly
+// runs forward.
+func reachUnion[T comparable](p *automata.Proc, direct func(t *automata.Trans) T, join func(a, b T) T) []T {
+	out := make([]T, len(p.Locs))
 	for changed := true; changed; {
 		changed = false
 		for l := len(p.Locs) - 1; l >= 0; l-- {
 			m := out[l]
 			for _, t := range p.Locs[l].Out {
-				m = m.or(direct(t))
+				m = join(m, direct(t))
 				if t.To >= 0 && t.To < len(out) {
-					m = m.or(out[t.To])
+					m = join(m, out[t.To])
 				}
 				if t.Kind == automata.TDStep && t.DStart >= 0 && t.DStart < len(out) {
-					m = m.or(out[t.DStart])
+					m = join(m, out[t.DStart])
 				}
 			}
 			if m != out[l] {
