@@ -41,31 +41,6 @@ func mergeAllowed(prog *automata.Program) bool {
 	return !usesRemoteRefs(prog)
 }
 
-// hasRendezvous reports whether the model declares a rendezvous channel.
-func hasRendezvous(prog *automata.Program) bool {
-	var inVars func(vs []*automata.Var) bool
-	inVars = func(vs []*automata.Var) bool {
-		for _, v := range vs {
-			if v.Chan != nil && v.Chan.Cap == 0 {
-				return true
-			}
-			if v.Type.Struct != nil && inVars(v.Type.Struct.Fields) {
-				return true
-			}
-		}
-		return false
-	}
-	if inVars(prog.Globals) {
-		return true
-	}
-	for _, p := range prog.Procs {
-		if inVars(p.Locals) {
-			return true
-		}
-	}
-	return false
-}
-
 // touchesGlobal reports whether t refers to a global object in SPIN's
 // sense (has_global).
 func touchesGlobal(t *automata.Trans) bool {
@@ -221,7 +196,7 @@ func (e *Engine) computeMerge() {
 	if !mergeAllowed(prog) {
 		return
 	}
-	rv := hasRendezvous(prog)
+	rv := prog.DeclaresRendezvous()
 	for _, p := range prog.Procs {
 		if p.Kind == automata.NeverClaim {
 			continue

@@ -3,7 +3,6 @@ package reduce
 import (
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
-	"github.com/gospin/gospin/promela/automata"
 )
 
 // ForFair returns the pins.ClaimReducer for a reduced search with weak
@@ -36,33 +35,7 @@ func ForFair(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimReducer {
 // FairReducible reports whether a search of e with weak fairness may be
 // reduced: e declares no rendezvous channel and never uses timeout.
 func FairReducible(e *engine.Engine) bool {
-	return !e.UsesTimeout() && !declaresRendezvous(e.Program())
-}
-
-// declaresRendezvous reports whether a variable of prog (global, local,
-// or a field of either) is a channel of capacity 0.
-func declaresRendezvous(prog *automata.Program) bool {
-	var in func(vs []*automata.Var) bool
-	in = func(vs []*automata.Var) bool {
-		for _, v := range vs {
-			if v.Chan != nil && v.Chan.Cap == 0 {
-				return true
-			}
-			if v.Type.Struct != nil && in(v.Type.Struct.Fields) {
-				return true
-			}
-		}
-		return false
-	}
-	if in(prog.Globals) {
-		return true
-	}
-	for _, p := range prog.Procs {
-		if in(p.Locals) {
-			return true
-		}
-	}
-	return false
+	return !e.UsesTimeout() && !e.Program().DeclaresRendezvous()
 }
 
 // fairReducer is ForFair's reducer.

@@ -75,3 +75,29 @@ func (p *Proc) EachDStepTrans(start int, f func(*Trans)) {
 	}
 	body(start)
 }
+
+// DeclaresRendezvous reports whether a variable of p (global, local, or
+// a field of either) is a channel of capacity 0.
+func (p *Program) DeclaresRendezvous() bool {
+	var in func(vs []*Var) bool
+	in = func(vs []*Var) bool {
+		for _, v := range vs {
+			if v.Chan != nil && v.Chan.Cap == 0 {
+				return true
+			}
+			if v.Type.Struct != nil && in(v.Type.Struct.Fields) {
+				return true
+			}
+		}
+		return false
+	}
+	if in(p.Globals) {
+		return true
+	}
+	for _, q := range p.Procs {
+		if in(q.Locals) {
+			return true
+		}
+	}
+	return false
+}
