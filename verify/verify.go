@@ -1,7 +1,3 @@
-// Package verify runs an exhaustive verification of a model: it builds the
-// search options from SPIN-style settings, runs the search, writes a trail
-// for each error kept, and summarises the run as a report.Summary. The
-// gospin verify command and the conformance tests both go through here.
 package verify
 
 import (

@@ -1,5 +1,3 @@
-// Package reach computes which nodes of a small explicit graph (a claim's
-// automaton, a process's control graph) are reachable from a node.
 package reach
 
 // From returns, for nodes 0..n-1, which are reachable from node from
