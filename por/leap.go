@@ -72,6 +72,7 @@ const leapChoice = 1 << 16
 type leapSets struct {
 	lists [][]int32
 	ids   map[string]int32
+	key   []byte // the lookup key, reused: a list is looked up at every leap state
 }
 
 // maxLeapProduct bounds the number of successors a state gets from the
@@ -83,10 +84,11 @@ func newLeapSets() *leapSets {
 }
 
 func (ls *leapSets) intern(list []int32) int32 {
-	key := make([]byte, len(list))
-	for i, pid := range list {
-		key[i] = byte(pid)
+	key := ls.key[:0]
+	for _, pid := range list {
+		key = append(key, byte(pid))
 	}
+	ls.key = key
 	if id, ok := ls.ids[string(key)]; ok {
 		return id
 	}

@@ -50,7 +50,7 @@ func (s *searcher) bfs() error {
 	s.setAux() // before the first insert
 	_, idx, err := s.insertInitial()
 	if err != nil {
-		return err
+		return stopErr(err)
 	}
 	queue := []node{{state: idx, parent: -1}}
 	if pr != nil {

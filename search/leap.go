@@ -90,7 +90,7 @@ func (s *searcher) leapDFS() error {
 	l := &leapSearch{s: s, ex: newExpander(s.m), lex: newExpander(s.m), lookup: s.opt.Store.Lookup, onStack: idxmap.New()}
 	init, idx, err := s.insertInitial()
 	if err != nil {
-		return err
+		return stopErr(err)
 	}
 	defer func() {
 		s.res.Reduced = l.leaps

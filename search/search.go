@@ -487,7 +487,8 @@ func (s *searcher) insert(st []byte) (uint64, bool, error) {
 }
 
 // insertInitial stores the model's initial state and returns it with its
-// index; a store error is wrapped by stopErr.
+// index; the error of a failed insert is returned as it is (errStop at
+// the memory limit, which the caller turns into nil with stopErr).
 func (s *searcher) insertInitial() ([]byte, uint64, error) {
 	init, err := s.m.Initial(nil)
 	if err != nil {
@@ -495,7 +496,8 @@ func (s *searcher) insertInitial() ([]byte, uint64, error) {
 	}
 	idx, _, err := s.insert(init)
 	if err != nil {
-		return nil, 0, stopErr(err)
+		// errStop (the memory limit) too: the caller stops with stopErr
+		return nil, 0, err
 	}
 	return init, idx, nil
 }

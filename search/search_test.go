@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
 )
 
 // grid is a toy model: two counters x and y in 0..k, each step increments
@@ -320,5 +321,23 @@ func TestNonProgressCycle(t *testing.T) {
 	res, _ = Run(context.Background(), &progressRing{ring: ring{n: 4, acc: -1}, prog: 2}, Options{NonProgress: true})
 	if len(res.Errors) != 0 || !res.Complete {
 		t.Errorf("unexpected errors %+v", res.Errors)
+	}
+}
+
+// TestMemoryLimitAtInitialState: when even the initial state cannot be
+// stored, every search stops with "memory limit" and statistics, not a
+// crash (the breadth-first search once went on with no state stored and
+// indexed an empty store).
+func TestMemoryLimitAtInitialState(t *testing.T) {
+	for _, bfs := range []bool{false, true} {
+		st := store.New(10, 0)
+		st.SetGuard(func(int64) bool { return false })
+		res, err := Run(context.Background(), &grid{k: 3, assertAt: -1}, Options{BFS: bfs, Store: st})
+		if err != nil {
+			t.Fatalf("bfs=%v: %v", bfs, err)
+		}
+		if res.Complete || res.Incomplete != "memory limit" || res.StatesStored != 0 {
+			t.Errorf("bfs=%v: complete=%v incomplete=%q stored=%d; want a search stopped at the memory limit", bfs, res.Complete, res.Incomplete, res.StatesStored)
+		}
 	}
 }
