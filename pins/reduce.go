@@ -78,14 +78,50 @@ type Reduced interface {
 	// is a nested search of an acceptance search, which must explore the
 	// reduced graph that the main search chose.
 	Bind(c Cycles, nested bool) Model
-	// Counts returns the number of states expanded with a reduced set of
-	// successors and of those expanded fully because the cycle proviso
-	// rejected the only candidates, over all the bindings so far.
-	Counts() (reduced, fallbacks int64)
+	// Counts returns the layer's counters over all the bindings so far.
+	Counts() Counts
 	// AuxBytes is the number of bytes (0 to 8) the layer would like the
 	// search's store to keep beside each stored state (Cycles.Aux), where
 	// it finds them in the cache line that the state's lookup just read.
 	AuxBytes() int
+}
+
+// Counts are a reduction layer's counters (Reduced.Counts).
+type Counts struct {
+	// Reduced: the states expanded with a reduced set of successors;
+	// Fallbacks: those expanded fully because the cycle proviso rejected
+	// the only candidates.
+	Reduced, Fallbacks int64
+	// LeapSteps: the steps taken inside the layer's macro transitions
+	// beyond their first (the intermediate states of leaps, neither
+	// stored nor counted as transitions).
+	LeapSteps int64
+}
+
+// MacroPid is the Pid of a macro transition: a transition of a bound
+// reduced model that stands for a sequence of steps of the model it wraps
+// (a leap: one step of each of several processes, taken at once). Its
+// Group is its index among the macro transitions that the expansion
+// yielded (0, 1, ... in their order). The search takes it as any
+// transition (one level deeper, one transition); a trail gets its steps
+// (Macros.MacroSteps), and its Violation is met after its last step, as
+// many levels deeper as it has steps.
+const MacroPid = -2
+
+// ReportOnly flags a transition that leads nowhere: the search reports its
+// Violation and does not take it. A layer whose macro transitions pass
+// through violations reports them with such transitions, yielded before
+// the ones it keeps, so that they are reported at the expansion of the
+// state they start from.
+const ReportOnly TransFlags = 1 << 4
+
+// Macros is implemented by a bound reduced model that yields macro
+// transitions (MacroPid).
+type Macros interface {
+	// MacroSteps calls step for each step of macro transition k of the
+	// expansion of the state at position depth of the search's stack
+	// (Expansion.Depth); that state must still be on the stack.
+	MacroSteps(depth, k int, step func(pid, group, k int))
 }
 
 // Cycles is the search's side of the cycle proviso: a reduced set must

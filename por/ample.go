@@ -88,19 +88,8 @@ const (
 
 func (p *view) candidate(pid, i, j, lo, hi int) int {
 	ex := &p.ex
-	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+	if !p.qualifies(pid, i, j, lo, hi) {
 		return rejected
-	}
-	// p's steps must be contiguous: Next yields a process's steps together
-	for k := lo; k < hi; k++ {
-		if (k < i || k >= j) && ex.succs[k].tr.Pid == pid {
-			return rejected
-		}
-	}
-	for k := i; k < j; k++ {
-		if ex.succs[k].tr.Flags&pins.InAtomic != 0 {
-			return rejected
-		}
 	}
 	for k := i; k < j; k++ {
 		if p.closes(ex.bytes(&ex.succs[k])) {
@@ -108,6 +97,29 @@ func (p *view) candidate(pid, i, j, lo, hi int) int {
 		}
 	}
 	return accepted
+}
+
+// qualifies reports whether process pid's steps ex.succs[i:j], among the
+// successors ex.succs[lo:hi], pass the checks of an ample set of a safety
+// search but the cycle proviso (p.safe filled in): pid is safe, its steps
+// are contiguous (Next yields a process's steps together), none enters an
+// atomic sequence. The leap sets (leapsafety.go) take such processes too.
+func (p *view) qualifies(pid, i, j, lo, hi int) bool {
+	ex := &p.ex
+	if pid < 0 || pid >= len(p.safe) || !p.safe[pid] {
+		return false
+	}
+	for k := lo; k < hi; k++ {
+		if (k < i || k >= j) && ex.succs[k].tr.Pid == pid {
+			return false
+		}
+	}
+	for k := i; k < j; k++ {
+		if ex.succs[k].tr.Flags&pins.InAtomic != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // keep moves successors [i, j) down to lo (entries and bytes) and returns

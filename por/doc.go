@@ -11,7 +11,7 @@
 //
 // The selection is that of SPIN's partial-order reduction for safety
 // properties (ample.go), of Siegel's V1 for the product with a claim in
-// SI normal form or with the claim of an invariant (product.go), and of
-// leap sets on such a product (leap.go). Leap sets of safety searches are
-// a search of their own (search.Options.Leap), not a layer.
+// SI normal form or with the claim of an invariant (product.go), of leap
+// sets on such a product (leap.go) and of leap sets in a safety search
+// (leapsafety.go, whose leaps are macro transitions: pins.MacroPid).
 package por

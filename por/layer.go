@@ -24,8 +24,9 @@ type Config struct {
 	// sets of several processes (the Reducer must be a
 	// pins.StubbornReducer).
 	Stubborn bool
-	// Leap, with Claim: take leap sets where several processes qualify
-	// (depth-first searches only).
+	// Leap: take leap sets where several processes qualify, on a
+	// product with Claim (leap.go) or in a safety search (leapsafety.go);
+	// depth-first searches only.
 	Leap bool
 }
 
@@ -45,7 +46,7 @@ type Layer struct {
 	choice *idxmap.Map
 	leaps  *leapSets
 	// counters (pins.Reduced.Counts)
-	reduced, fallbacks int64
+	reduced, fallbacks, leapSteps int64
 }
 
 // New returns m reduced with the dependency facts r. It returns nil when
@@ -113,7 +114,9 @@ func (l *Layer) InitialViolation() *pins.Violation {
 }
 
 // Counts implements pins.Reduced.
-func (l *Layer) Counts() (reduced, fallbacks int64) { return l.reduced, l.fallbacks }
+func (l *Layer) Counts() pins.Counts {
+	return pins.Counts{Reduced: l.reduced, Fallbacks: l.fallbacks, LeapSteps: l.leapSteps}
+}
 
 // AuxBytes implements pins.Reduced: on a product, one byte beside each
 // stored state keeps its recorded choice (product.go).
@@ -145,6 +148,7 @@ type view struct {
 	inSet     []bool
 	best      []bool
 	leapState
+	sleaps safetyLeaps // Config.Leap without Config.Claim
 }
 
 // Next implements pins.Model: the successors of s that the reduction
@@ -159,6 +163,10 @@ func (v *view) NextStutter(s []byte, yield func(t *pins.Transition, succ []byte)
 }
 
 func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, succ []byte) bool) {
+	if v.cfg.Leap && v.cr == nil {
+		v.expandLeaps(s, yield)
+		return
+	}
 	next := v.m.Next
 	if stutter {
 		next = v.sm.NextStutter

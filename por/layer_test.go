@@ -50,7 +50,7 @@ func TestBoundProviso(t *testing.T) {
 	if got := pidsOf(v, init); len(got) != 3 {
 		t.Errorf("intermediate state: pids %v, want all three", got)
 	}
-	if r, f := l.Counts(); r != 1 || f != 1 {
-		t.Errorf("Counts = %d reduced, %d fallbacks; want 1, 1", r, f)
+	if c := l.Counts(); c.Reduced != 1 || c.Fallbacks != 1 {
+		t.Errorf("Counts = %d reduced, %d fallbacks; want 1, 1", c.Reduced, c.Fallbacks)
 	}
 }

@@ -58,7 +58,7 @@ import (
 // it, move its first ample step forward or take an invisible one) needs
 // only C0-C2 at each node and C3' on the graph.
 //
-// Unlike the safety search's leaps (leap.go), a leap is refused when one
+// Unlike the safety search's leaps (leapsafety.go), a leap is refused when one
 // of its ends is on the stack, rather than extended (van der Schoot's
 // Section 4.3).
 

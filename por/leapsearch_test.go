@@ -10,7 +10,7 @@ import (
 
 func runLeap(t *testing.T, m *procs) *search.Result {
 	t.Helper()
-	res, err := search.Run(context.Background(), m, search.Options{Leap: true, Reducer: m, StopAfter: 1})
+	res, err := search.Run(context.Background(), New(m, m, Config{Leap: true}), search.Options{StopAfter: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +54,8 @@ func replay(t *testing.T, m pins.Model, steps []search.Step) *pins.Violation {
 	return last
 }
 
-// The leap search of safety searches is search.Options.Leap (not a
-// layer); its tests are here, beside the toy model they share.
+// The leap sets of safety searches (leapsafety.go), on the toy model of
+// ample_test.go.
 
 // TestLeapIndependent: three independent processes of four steps each;
 // a leap takes one step of each, so the search stores only the diagonal

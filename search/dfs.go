@@ -206,6 +206,9 @@ type walker struct {
 	// pf, when not nil, is the store, which prefetches (not in acceptance
 	// searches, whose stored keys carry a flag byte)
 	pf store.Prefetcher
+	// macros: the bound model's macro transitions (pins.Macros), whose
+	// steps trails get
+	macros pins.Macros
 	// loneNew counts up (to 15) when a state's lone successor is new and
 	// down by 2 (to 0) when it was stored already: run expands a lone
 	// successor before inserting it (see speculate) only while most
@@ -227,6 +230,7 @@ func (s *searcher) newWalker(flag byte) *walker {
 	m := s.m
 	if r, ok := m.(pins.Reduced); ok {
 		m = r.Bind(w, flag == 1)
+		w.macros, _ = m.(pins.Macros)
 		w.reduced = true
 		if flag == 1 {
 			w.onStack = idxmap.New()
@@ -332,12 +336,35 @@ func (w *walker) trail(last *Step) []Step {
 	t := make([]Step, 0, len(w.prefix)+w.stack.n)
 	t = append(t, w.prefix...)
 	for i := 1; i < w.stack.n; i++ {
-		t = append(t, w.stack.at(i).step())
+		t = w.appendStep(t, i-1, w.stack.at(i).step())
 	}
 	if last != nil {
-		t = append(t, *last)
+		t = w.appendStep(t, w.stack.n-1, *last)
 	}
 	return t
+}
+
+// appendStep appends to t step st, taken from the state at stack position
+// at: the steps it stands for when it is a macro transition.
+func (w *walker) appendStep(t []Step, at int, st Step) []Step {
+	if st.Pid != pins.MacroPid || w.macros == nil {
+		return append(t, st)
+	}
+	w.macros.MacroSteps(at, st.Group, func(pid, group, k int) {
+		t = append(t, Step{Pid: pid, Group: group, K: k})
+	})
+	return t
+}
+
+// stepDepth is the depth at which a violation of step st from the state
+// at stack position at is met, when the state it leads to is at depth:
+// deeper by the steps of a macro transition beyond its first.
+func (w *walker) stepDepth(depth, at int, st Step) int {
+	if st.Pid != pins.MacroPid || w.macros == nil {
+		return depth
+	}
+	w.macros.MacroSteps(at, st.Group, func(int, int, int) { depth++ })
+	return depth - 1
 }
 
 // run searches from root. In a nested search it returns errCycle when a
@@ -368,8 +395,11 @@ func (w *walker) run(root []byte, _ []Step) error {
 		depth := base + w.stack.n // depth of the successor
 		if v := sc.viol; v != nil && !nested {
 			step := sc.step
-			if s.report(*v, depth, func() []Step { return w.trail(&step) }) {
+			if s.report(*v, w.stepDepth(depth, top, step), func() []Step { return w.trail(&step) }) {
 				return nil
+			}
+			if sc.flags&pins.ReportOnly != 0 {
+				continue
 			}
 		}
 		if nested {

@@ -90,12 +90,6 @@ type Options struct {
 	// (pins.Cycles: the stack proviso depth-first, the queue proviso
 	// breadth-first) and walks as any model.
 	BFSVisited bool
-	// Leap, with Reducer, searches with leap sets (leap.go): one step of
-	// every process that has an ample set at once. Depth-first safety
-	// searches without a never claim only; otherwise it is ignored. (Leap
-	// sets on a product with a claim are a reduction layer: por.Config.)
-	Leap    bool
-	Reducer pins.Reducer
 	// NPProductOf, with NonProgress, says that the model is the product of
 	// NPProductOf with the non-progress claim in SI normal form
 	// (NonProgressSI), usually wrapped in a reduction layer: the search
@@ -128,9 +122,9 @@ type Stats struct {
 	// rejected the only candidates.
 	Reduced          int64
 	ProvisoFallbacks int64
-	// LeapSteps counts the steps taken inside leaps (Options.Leap): the
-	// interleavings' intermediate states, neither stored nor counted as
-	// transitions.
+	// LeapSteps counts the steps taken inside leaps (a reduction layer's
+	// pins.InLeap steps and pins.Counts.LeapSteps): the interleavings'
+	// intermediate states, neither stored nor counted as transitions.
 	LeapSteps int64
 }
 
@@ -183,7 +177,6 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		case opt.NPProductOf != nil:
 			// on the product with <>[] np_ in SI normal form (np.go)
 			npBase = opt.NPProductOf
-			opt.Leap = false
 		case m.Info() != nil && m.Info().Claim:
 			return nil, errors.New("non-progress cycle detection (-l) cannot be combined with a never claim")
 		default:
@@ -224,10 +217,11 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	s.nextTick = s.start.Add(opt.ProgressEvery)
 	if r, ok := m.(pins.Reduced); ok {
 		// the layer's counters are its own, over all its searches
-		r0, f0 := r.Counts()
+		c0 := r.Counts()
 		defer func() {
-			r1, f1 := r.Counts()
-			s.res.Reduced, s.res.ProvisoFallbacks = r1-r0, f1-f0
+			c1 := r.Counts()
+			s.res.Reduced, s.res.ProvisoFallbacks = c1.Reduced-c0.Reduced, c1.Fallbacks-c0.Fallbacks
+			s.res.LeapSteps += c1.LeapSteps - c0.LeapSteps
 		}()
 	}
 	if initViol != nil {
@@ -275,8 +269,6 @@ func searchAll(s *searcher) error {
 		return s.couvreur(g, kind, msg)
 	case opt.BFS:
 		return s.bfs()
-	case opt.Leap && opt.Reducer != nil && !opt.Accept && !opt.NonProgress && !s.claim:
-		return s.leapDFS()
 	}
 	return s.dfs()
 }

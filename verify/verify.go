@@ -37,8 +37,8 @@ type Options struct {
 	// breadth-first, no never claim, no cycle detection) of engine
 	// models: a layer (package por) fed by package reduce.
 	Reduce bool
-	// Leap: with Reduce, leap sets (-leap; search.Options.Leap, or on a
-	// product por.Config.Leap).
+	// Leap: with Reduce, leap sets (-leap; por.Config.Leap, for a safety
+	// search or on a product).
 	Leap bool
 	// Stubborn: with Reduce, stubborn sets of several processes where no
 	// ample set exists (-stubborn; por.Config.Stubborn), for safety
@@ -358,9 +358,8 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	}
 	safety := !opt.Accept && !opt.Fair && !opt.SCC && !claim
 	if opt.Leap && !opt.Accept && !claim && !opt.BFS {
-		// the leap search (search/leap.go)
-		sopt.Leap, sopt.Reducer = true, r
-		return m, safety
+		// leap sets of a safety search (por/leapsafety.go)
+		return por.New(m, r, por.Config{Leap: true}), safety
 	}
 	if safety {
 		return por.New(m, r, por.Config{Stubborn: stubborn}), true
