@@ -80,7 +80,7 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 		// trails to be rewritten for it
 		bo.noMerge, bo.noDeadVarReset = true, true
 	}
-	e, err := build(pm, bo)
+	e, err := src.build(pm, bo)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 		if pm, err = property.Model(model, p, rtr); err != nil {
 			return nil, err
 		}
-		if e, err = build(pm, bo); err != nil {
+		if e, err = src.build(pm, bo); err != nil {
 			return nil, err
 		}
 	}
@@ -103,7 +103,7 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 		o.Property = p.Name
 	}
 	if p != nil && p.Kind == property.LTL && o.SCC && o.Accept && !o.NonProgress && !s.NoTGBA {
-		if m, err = tgbaModel(model, p, sh, &o); err != nil {
+		if m, err = tgbaModel(src, model, p, sh, &o); err != nil {
 			return nil, err
 		}
 	}
@@ -146,7 +146,7 @@ func (pl *plan) run(ctx context.Context, src *Source, s *Settings) (*report.Summ
 		if withClaim, err = property.Model(src.Front.Model, pl.p, translator); err != nil {
 			return nil, err
 		}
-		mc, err := build(withClaim, pl.sh)
+		mc, err := src.build(withClaim, pl.sh)
 		if err != nil {
 			return nil, err
 		}
@@ -172,7 +172,7 @@ func (pl *plan) run(ctx context.Context, src *Source, s *Settings) (*report.Summ
 		fo := o
 		fo.Reduce, fo.ClaimSI, fo.InertClaim = false, false, false
 		fo.ReductionNote = ""
-		m, err := build(withClaim, pl.sh)
+		m, err := src.build(withClaim, pl.sh)
 		if err != nil {
 			return nil, err
 		}
@@ -276,16 +276,16 @@ func closureNote(red, full *report.Summary, never, accept bool) string {
 // returns the model to search (with property.ProbeClaim) and sets o.TGBA
 // and o.ClaimModel (the model with the never claim, which trails are
 // written for, so that gospin run -t replays them as usual).
-func tgbaModel(m *ast.Model, p *property.Property, sh shape, o *Options) (Model, error) {
+func tgbaModel(src *Source, m *ast.Model, p *property.Property, sh shape, o *Options) (Model, error) {
 	probe, claim, a, err := property.TGBAModels(m, p)
 	if err != nil {
 		return nil, err
 	}
-	pm, err := build(probe, sh)
+	pm, err := src.build(probe, sh)
 	if err != nil {
 		return nil, err
 	}
-	cm, err := build(claim, sh)
+	cm, err := src.build(claim, sh)
 	if err != nil {
 		return nil, err
 	}

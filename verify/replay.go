@@ -51,7 +51,7 @@ func SimModel(src *Source, t *trail.Trail, log io.Writer) (e *engine.Engine, cla
 	if err != nil {
 		return nil, 0, err
 	}
-	prog, err := lower(pm)
+	prog, err := src.lower(pm)
 	if err != nil {
 		return nil, 0, err
 	}

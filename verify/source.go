@@ -1,10 +1,13 @@
 package verify
 
 import (
+	"slices"
+
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/check"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
 )
@@ -54,15 +57,20 @@ func (s *Settings) shape() shape {
 // Lower builds the process automata of a checked model.
 func Lower(r *frontend.Result) (*automata.Program, error) {
 	if r.Program != nil && r.Program.Model == r.Model {
-		var errs diag.List
-		prog := automata.Lower(r.Program, &errs)
-		if errs.HasErrors() || prog == nil {
-			errs.Sort()
-			return nil, &errs
-		}
-		return prog, nil
+		return lowerChecked(r.Program)
 	}
 	return lower(r.Model)
+}
+
+// lowerChecked lowers a checked program.
+func lowerChecked(p *check.Program) (*automata.Program, error) {
+	var errs diag.List
+	prog := automata.Lower(p, &errs)
+	if errs.HasErrors() || prog == nil {
+		errs.Sort()
+		return nil, &errs
+	}
+	return prog, nil
 }
 
 // lower checks and lowers a model built from the checked one (its claim
@@ -77,11 +85,27 @@ func lower(m *ast.Model) (*automata.Program, error) {
 	return prog, nil
 }
 
+// lower lowers m, a model built from src's (property.Model): from the
+// front end's checked program when m has exactly its declarations (no
+// claim left out or added: a model without properties, the main path), so
+// that the model is checked once; otherwise m is checked first.
+func (src *Source) lower(m *ast.Model) (*automata.Program, error) {
+	if p := src.Front.Program; p != nil && sameDecls(m, p.Model) {
+		return lowerChecked(p)
+	}
+	return lower(m)
+}
+
+// sameDecls reports whether a and b have the same declarations.
+func sameDecls(a, b *ast.Model) bool {
+	return a != nil && b != nil && a.File == b.File && slices.Equal(a.Decls, b.Decls)
+}
+
 // build lowers m (the source's model, with the claim a property gives
 // it) to process automata and returns the engine that executes them,
 // with the state-space options of spin -a.
-func build(m *ast.Model, sh shape) (*engine.Engine, error) {
-	prog, err := lower(m)
+func (src *Source) build(m *ast.Model, sh shape) (*engine.Engine, error) {
+	prog, err := src.lower(m)
 	if err != nil {
 		return nil, err
 	}
