@@ -10,15 +10,6 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-func init() {
-	register(&command{
-		name:  "check",
-		args:  "model.pml...",
-		short: "parse and type-check models",
-		setup: setupCheck,
-	})
-}
-
 // frontendFlags are the preprocessor flags shared by every command that
 // reads a model.
 type frontendFlags struct {

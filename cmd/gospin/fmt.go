@@ -10,15 +10,6 @@ import (
 	"github.com/gospin/gospin/promela/format"
 )
 
-func init() {
-	register(&command{
-		name:  "fmt",
-		args:  "model.pml...",
-		short: "format models in the canonical layout",
-		setup: setupFmt,
-	})
-}
-
 func setupFmt(fs *flag.FlagSet) func([]string) int {
 	write := fs.Bool("w", false, "write the result to the file instead of standard output")
 	list := fs.Bool("l", false, "list the files whose formatting differs")

@@ -13,15 +13,8 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-func init() {
-	register(&command{
-		name:  "graph",
-		args:  "model.pml",
-		short: "print the process automata as Graphviz DOT",
-		setup: setupGraph,
-	})
-}
-
+// setupGraph declares the flags of gospin graph and returns the command:
+// the process automata (or with -states the state space) as DOT or SVG.
 func setupGraph(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
 	ff.register(fs)

@@ -13,15 +13,6 @@ import (
 	"github.com/gospin/gospin/ltl"
 )
 
-func init() {
-	register(&command{
-		name:  "ltl",
-		args:  "[-hoa | -dot | -stats] [-f formula]... [-F file] [formula...]",
-		short: "translate LTL formulas into never claims or HOA automata",
-		setup: setupLTL,
-	})
-}
-
 // ltlStdin is where gospin ltl reads formulas without -f or -F (tests
 // replace it).
 var ltlStdin io.Reader = os.Stdin

@@ -22,9 +22,17 @@ type command struct {
 	setup func(fs *flag.FlagSet) func(args []string) int
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) { commands[c.name] = c }
+// commands are gospin's commands by name; each one's setup is in its file
+// (cmd/gospin/NAME.go).
+var commands = map[string]*command{
+	"check":  {name: "check", args: "model.pml...", short: "parse and type-check models", setup: setupCheck},
+	"fmt":    {name: "fmt", args: "model.pml...", short: "format models in the canonical layout", setup: setupFmt},
+	"graph":  {name: "graph", args: "model.pml", short: "print the process automata as Graphviz DOT", setup: setupGraph},
+	"ltl":    {name: "ltl", args: "[-hoa | -dot | -stats] [-f formula]... [-F file] [formula...]", short: "translate LTL formulas into never claims or HOA automata", setup: setupLTL},
+	"run":    {name: "run", args: "model.pml", short: "simulate a model (random, interactive, or replaying a trail)", setup: setupRun},
+	"ui":     {name: "ui", args: "[model.pml]", short: "serve gospin's web page on localhost: edit, simulate, verify, charts", setup: setupUI},
+	"verify": {name: "verify", args: "model.pml", short: "verify a model exhaustively (assertions, invalid end states)", setup: setupVerify},
+}
 
 // Exit codes.
 const (

@@ -14,15 +14,8 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-func init() {
-	register(&command{
-		name:  "run",
-		args:  "model.pml",
-		short: "simulate a model (random, interactive, or replaying a trail)",
-		setup: setupRun,
-	})
-}
-
+// setupRun declares the flags of gospin run and returns the command: a
+// random or interactive simulation, or the replay of a trail (-t).
 func setupRun(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
 	ff.register(fs)

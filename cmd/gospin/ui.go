@@ -9,15 +9,6 @@ import (
 	"github.com/gospin/gospin/ui"
 )
 
-func init() {
-	register(&command{
-		name:  "ui",
-		args:  "[model.pml]",
-		short: "serve gospin's web page on localhost: edit, simulate, verify, charts",
-		setup: setupUI,
-	})
-}
-
 func setupUI(fs *flag.FlagSet) func([]string) int {
 	addr := fs.String("addr", "127.0.0.1:7351", "the `host:port` to serve on (port 0: any free port)")
 	return func(args []string) int {

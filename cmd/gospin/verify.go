@@ -13,15 +13,8 @@ import (
 	"golang.org/x/term"
 )
 
-func init() {
-	register(&command{
-		name:  "verify",
-		args:  "model.pml",
-		short: "verify a model exhaustively (assertions, invalid end states)",
-		setup: setupVerify,
-	})
-}
-
+// setupVerify declares the flags of gospin verify into a verify.Settings
+// and returns the command: each property checked by verify.Check, printed.
 func setupVerify(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
 	s := verify.Settings{Notes: stderr}
