@@ -50,11 +50,7 @@ func (p *view) reduce(state []byte, lo, hi int) int {
 	}
 	provisoOnly := false
 	for i := lo; i < hi; {
-		pid := ex.succs[i].tr.Pid
-		j := i
-		for j < hi && ex.succs[j].tr.Pid == pid {
-			j++
-		}
+		pid, j := ex.succs[i].tr.Pid, ex.procEnd(i, hi)
 		switch p.candidate(pid, i, j, lo, hi) {
 		case accepted:
 			if j-i == hi-lo {
@@ -97,6 +93,16 @@ func (p *view) candidate(pid, i, j, lo, hi int) int {
 		}
 	}
 	return accepted
+}
+
+// procEnd returns the end of the run of successors from i (before hi) of
+// the process of successor i: Next yields a process's steps together.
+func (b *buffer) procEnd(i, hi int) int {
+	j := i
+	for j < hi && b.succs[j].tr.Pid == b.succs[i].tr.Pid {
+		j++
+	}
+	return j
 }
 
 // qualifies reports whether process pid's steps ex.succs[i:j], among the

@@ -264,11 +264,7 @@ func (v *view) chooseLeaps(s []byte, lo, hi int) bool {
 	}
 	v.safe = v.r.SafeProcs(s, v.safe)
 	for i := lo; i < hi; {
-		pid := ex.succs[i].tr.Pid
-		j := i
-		for j < hi && ex.succs[j].tr.Pid == pid {
-			j++
-		}
+		pid, j := ex.succs[i].tr.Pid, ex.procEnd(i, hi)
 		if v.qualifies(pid, i, j, lo, hi) {
 			l.cands = append(l.cands, leapCand{pid: pid, i: i, j: j})
 		}

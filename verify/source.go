@@ -64,20 +64,19 @@ func Lower(r *frontend.Result) (*automata.Program, error) {
 
 // lowerChecked lowers a checked program.
 func lowerChecked(p *check.Program) (*automata.Program, error) {
-	var errs diag.List
-	prog := automata.Lower(p, &errs)
-	if errs.HasErrors() || prog == nil {
-		errs.Sort()
-		return nil, &errs
-	}
-	return prog, nil
+	return lowerWith(func(errs *diag.List) *automata.Program { return automata.Lower(p, errs) })
 }
 
 // lower checks and lowers a model built from the checked one (its claim
 // replaced by a property's).
 func lower(m *ast.Model) (*automata.Program, error) {
+	return lowerWith(func(errs *diag.List) *automata.Program { return automata.LowerModel(m, errs) })
+}
+
+// lowerWith returns the program that lowering gives, or its errors.
+func lowerWith(lowering func(*diag.List) *automata.Program) (*automata.Program, error) {
 	var errs diag.List
-	prog := automata.LowerModel(m, &errs)
+	prog := lowering(&errs)
 	if errs.HasErrors() || prog == nil {
 		errs.Sort()
 		return nil, &errs
