@@ -31,70 +31,21 @@ type Options struct {
 // reads (assignment targets and receive variables do not count).
 func writeOnlyGlobals(prog *automata.Program) map[*automata.Var]bool {
 	read := map[*automata.Var]bool{}
-	var scan func(x automata.Expr)
-	scanRef := func(r *automata.Ref, isRead bool) {
-		if r == nil {
-			return
-		}
-		if isRead {
-			read[r.Var] = true
-		}
-		scan(r.Index)
-		for _, s := range r.Path {
-			scan(s.Index)
-		}
-		if r.Remote != nil {
-			scan(r.Remote.Pid)
-		}
-	}
-	scan = func(x automata.Expr) {
-		switch x := x.(type) {
-		case *automata.Ref:
-			scanRef(x, true)
-		case *automata.Unary:
-			scan(x.X)
-		case *automata.Binary:
-			scan(x.X)
-			scan(x.Y)
-		case *automata.Cond:
-			scan(x.C)
-			scan(x.T)
-			scan(x.E)
-		case *automata.Call:
-			for _, a := range x.Args {
-				scan(a)
+	scan := func(x automata.Expr) {
+		automata.WalkExpr(x, func(y automata.Expr) {
+			if r, ok := y.(*automata.Ref); ok {
+				read[r.Var] = true
 			}
-		case *automata.Run:
-			for _, a := range x.Args {
-				scan(a)
-			}
-			scan(x.Prio)
-		case *automata.Poll:
-			scan(x.Chan)
-			for _, a := range x.Args {
-				scan(a.Match)
-				scanRef(a.Var, true)
-			}
-		case *automata.RemoteLabel:
-			scan(x.Remote.Pid)
-		}
+		})
 	}
 	for _, t := range prog.Trans {
-		scan(t.X)
-		scan(t.Pid)
-		scan(t.Chan)
-		for _, a := range t.Args {
-			scan(a)
-		}
-		for _, a := range t.PArgs {
-			scan(a)
-		}
+		t.EachOperand(scan)
 		// pan does not count x++ and x-- as reads of x: a global that is only
 		// incremented is write-only (spin -o3: `a++` in a loop stores 1 state).
-		scanRef(t.LHS, false)
+		t.LHS.EachIndex(scan)
 		for _, a := range t.RArgs {
 			scan(a.Match)
-			scanRef(a.Var, false)
+			a.Var.EachIndex(scan)
 		}
 	}
 	vars := append([]*automata.Var(nil), prog.Globals...)
@@ -241,15 +192,7 @@ func transUses(t *automata.Trans, idx map[*automata.Var]int, n int) (r, w bitset
 			read(s.Index)
 		}
 	}
-	read(t.X)
-	read(t.Pid)
-	read(t.Chan)
-	for _, a := range t.Args {
-		read(a)
-	}
-	for _, a := range t.PArgs {
-		read(a)
-	}
+	t.EachOperand(read)
 	switch t.Kind {
 	case automata.TAssign:
 		write(t.LHS)
@@ -345,15 +288,7 @@ func isConstZero(x automata.Expr) bool {
 
 // forExprs calls f on every expression of t.
 func forExprs(t *automata.Trans, f func(automata.Expr)) {
-	f(t.X)
-	f(t.Pid)
-	f(t.Chan)
-	for _, a := range t.Args {
-		f(a)
-	}
-	for _, a := range t.PArgs {
-		f(a)
-	}
+	t.EachOperand(f)
 	if t.LHS != nil {
 		f(t.LHS)
 	}

@@ -93,19 +93,8 @@ func (b *infoBuilder) expr(x automata.Expr) {
 	switch x := x.(type) {
 	case *automata.Ref:
 		b.ref(x, false)
-	case *automata.Unary:
-		b.expr(x.X)
-	case *automata.Binary:
-		b.expr(x.X)
-		b.expr(x.Y)
-	case *automata.Cond:
-		b.expr(x.C)
-		b.expr(x.T)
-		b.expr(x.E)
-	case *automata.Call:
-		for _, a := range x.Args {
-			b.expr(a)
-		}
+	case *automata.Unary, *automata.Binary, *automata.Cond, *automata.Call:
+		automata.Operands(x, b.expr)
 	case *automata.RemoteLabel:
 		b.add(&b.g.Reads, b.pcSlot[x.Remote.Proc])
 		b.expr(x.Remote.Pid)

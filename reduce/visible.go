@@ -108,15 +108,8 @@ func (c *claimReads) expr(x automata.Expr) {
 			c.remoteVar[x.Remote.Proc] = true
 		}
 		c.ref(x)
-	case *automata.Unary:
-		c.expr(x.X)
-	case *automata.Binary:
-		c.expr(x.X)
-		c.expr(x.Y)
-	case *automata.Cond:
-		c.expr(x.C)
-		c.expr(x.T)
-		c.expr(x.E)
+	case *automata.Unary, *automata.Binary, *automata.Cond:
+		automata.Operands(x, c.expr)
 	case *automata.Call:
 		switch x.Fn {
 		case automata.BLen, automata.BEmpty, automata.BNempty, automata.BFull, automata.BNfull:
@@ -124,9 +117,7 @@ func (c *claimReads) expr(x automata.Expr) {
 		default:
 			c.all = true
 		}
-		for _, a := range x.Args {
-			c.expr(a)
-		}
+		automata.Operands(x, c.expr)
 	case *automata.RemoteLabel:
 		c.labels = append(c.labels, x)
 		c.expr(x.Remote.Pid)

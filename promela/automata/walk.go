@@ -15,30 +15,13 @@ func WalkExpr(x Expr, f func(Expr)) {
 			return
 		}
 		f(x)
-		WalkExpr(y.Index, f)
-		for _, s := range y.Path {
-			WalkExpr(s.Index, f)
-		}
-		if y.Remote != nil {
-			WalkExpr(y.Remote.Pid, f)
-		}
+		y.EachIndex(func(i Expr) { WalkExpr(i, f) })
 		return
 	}
 	f(x)
 	switch y := x.(type) {
-	case *Unary:
-		WalkExpr(y.X, f)
-	case *Binary:
-		WalkExpr(y.X, f)
-		WalkExpr(y.Y, f)
-	case *Cond:
-		WalkExpr(y.C, f)
-		WalkExpr(y.T, f)
-		WalkExpr(y.E, f)
-	case *Call:
-		for _, a := range y.Args {
-			WalkExpr(a, f)
-		}
+	case *Unary, *Binary, *Cond, *Call:
+		Operands(x, func(o Expr) { WalkExpr(o, f) })
 	case *RemoteLabel:
 		WalkExpr(y.Remote.Pid, f)
 	case *Run:
@@ -54,6 +37,58 @@ func WalkExpr(x Expr, f func(Expr)) {
 				WalkExpr(a.Var, f)
 			}
 		}
+	}
+}
+
+// Operands calls f on the operands of an operator, in order: the operand
+// of a Unary, both of a Binary, the condition and both arms of a Cond,
+// the arguments of a Call. Other expressions have none here.
+func Operands(x Expr, f func(Expr)) {
+	switch y := x.(type) {
+	case *Unary:
+		f(y.X)
+	case *Binary:
+		f(y.X)
+		f(y.Y)
+	case *Cond:
+		f(y.C)
+		f(y.T)
+		f(y.E)
+	case *Call:
+		for _, a := range y.Args {
+			f(a)
+		}
+	}
+}
+
+// EachOperand calls f on each expression t evaluates as it is, in this
+// order: X, Pid, Chan, the Args and the PArgs (nil ones too; WalkExpr
+// skips them). The targets it writes (LHS, the RArgs) are not among them.
+func (t *Trans) EachOperand(f func(Expr)) {
+	f(t.X)
+	f(t.Pid)
+	f(t.Chan)
+	for _, a := range t.Args {
+		f(a)
+	}
+	for _, a := range t.PArgs {
+		f(a)
+	}
+}
+
+// EachIndex calls f on the expressions that select what r refers to: its
+// index, the indices of its path and a remote reference's pid (a written
+// reference reads these). A nil r has none.
+func (r *Ref) EachIndex(f func(Expr)) {
+	if r == nil {
+		return
+	}
+	f(r.Index)
+	for _, s := range r.Path {
+		f(s.Index)
+	}
+	if r.Remote != nil {
+		f(r.Remote.Pid)
 	}
 }
 
