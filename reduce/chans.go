@@ -821,25 +821,31 @@ func localOnlyChans(x automata.Expr) bool { return readsLocals(x, true) }
 func readsLocals(x automata.Expr, chans bool) bool {
 	good := true
 	automata.WalkExpr(x, func(y automata.Expr) {
-		switch z := y.(type) {
-		case *automata.Ref:
-			if z.Var == nil || z.Var.Global || z.Remote != nil || !chans && isChan(z.Var.Type) {
-				good = false
-			}
-			for _, s := range z.Path {
-				if !chans && s.Field != nil && isChan(s.Field.Type) {
-					good = false
-				}
-			}
-		case *automata.Call:
-			if z.Fn != automata.BPid {
-				good = false
-			}
-		case *automata.RemoteLabel, *automata.Run, *automata.Poll:
-			good = false
-		}
+		good = good && localNode(y, chans)
 	})
 	return good
+}
+
+// localNode reports whether expression node y itself (not its operands)
+// refers only to locals of its process (and _pid), chan locals and chan
+// fields too when chans is set.
+func localNode(y automata.Expr, chans bool) bool {
+	switch z := y.(type) {
+	case *automata.Ref:
+		if z.Var == nil || z.Var.Global || z.Remote != nil || !chans && (z.Var.Chan != nil || isChan(z.Var.Type)) {
+			return false
+		}
+		for _, s := range z.Path {
+			if !chans && s.Field != nil && (s.Field.Chan != nil || isChan(s.Field.Type)) {
+				return false
+			}
+		}
+	case *automata.Call:
+		return z.Fn == automata.BPid
+	case *automata.RemoteLabel, *automata.Run, *automata.Poll:
+		return false
+	}
+	return true
 }
 
 // chanOps calls f for each channel variable reference that t sends to,

@@ -644,23 +644,7 @@ func cleanTrans(t *automata.Trans) bool {
 	}
 	ok := true
 	exprs(t, func(x automata.Expr) {
-		switch x := x.(type) {
-		case *automata.Ref:
-			if x.Var == nil || x.Var.Global || x.Remote != nil || x.Var.Chan != nil || isChanType(x.Var) {
-				ok = false
-			}
-			for _, s := range x.Path {
-				if s.Field != nil && (s.Field.Chan != nil || isChanType(s.Field)) {
-					ok = false
-				}
-			}
-		case *automata.Call:
-			if x.Fn != automata.BPid {
-				ok = false
-			}
-		case *automata.RemoteLabel, *automata.Run, *automata.Poll:
-			ok = false
-		}
+		ok = ok && localNode(x, false)
 	})
 	return ok
 }
