@@ -196,6 +196,17 @@ func inspectOther(n Node, f func(Node) bool) {
 	// no children: LTLConst
 }
 
+// Unparen returns e without the parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
 // isNil reports whether n is nil or a nil pointer to a node (every node
 // type is a pointer).
 func isNil(n Node) bool {

@@ -430,14 +430,7 @@ func ConstValue(x Expr) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
-		switch x.Op {
-		case token.SUB:
-			return int64(int32(-v)), true
-		case token.NOT:
-			return b2i(v == 0), true
-		case token.TILDE:
-			return int64(^int32(v)), true
-		}
+		return check.UnOp(x.Op, v)
 	case *Binary:
 		a, ok1 := ConstValue(x.X)
 		b, ok2 := ConstValue(x.Y)
@@ -459,68 +452,9 @@ func ConstValue(x Expr) (int64, bool) {
 	return 0, false
 }
 
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // BinOp applies a binary operator with C's int semantics (32-bit,
-// wrapping). It returns a non-empty error for division by zero.
-func BinOp(op token.Token, a, b int32) (int32, string) {
-	switch op {
-	case token.ADD:
-		return a + b, ""
-	case token.SUB:
-		return a - b, ""
-	case token.MUL:
-		return a * b, ""
-	case token.QUO:
-		if b == 0 {
-			return 0, "division by zero"
-		}
-		if b == -1 {
-			return -a, ""
-		}
-		return a / b, ""
-	case token.REM:
-		if b == 0 {
-			return 0, "division by zero"
-		}
-		if b == -1 {
-			return 0, ""
-		}
-		return a % b, ""
-	case token.AND:
-		return a & b, ""
-	case token.OR:
-		return a | b, ""
-	case token.XOR:
-		return a ^ b, ""
-	case token.SHL:
-		return a << (uint32(b) & 31), ""
-	case token.SHR:
-		return a >> (uint32(b) & 31), ""
-	case token.LAND:
-		return int32(b2i(a != 0 && b != 0)), ""
-	case token.LOR:
-		return int32(b2i(a != 0 || b != 0)), ""
-	case token.EQL:
-		return int32(b2i(a == b)), ""
-	case token.NEQ:
-		return int32(b2i(a != b)), ""
-	case token.LSS:
-		return int32(b2i(a < b)), ""
-	case token.LEQ:
-		return int32(b2i(a <= b)), ""
-	case token.GTR:
-		return int32(b2i(a > b)), ""
-	case token.GEQ:
-		return int32(b2i(a >= b)), ""
-	}
-	return 0, "bad operator " + op.String()
-}
+// wrapping): check.BinOp, which folds constants with it.
+func BinOp(op token.Token, a, b int32) (int32, string) { return check.BinOp(op, a, b) }
 
 // ---------------------------------------------------------------------
 // Processes
@@ -1540,13 +1474,7 @@ func (l *lowerer) recvArgs(args []ast.Expr) []RecvArg {
 }
 
 func (l *lowerer) recvArg(a ast.Expr) RecvArg {
-	for {
-		p, ok := a.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		a = p.X
-	}
+	a = ast.Unparen(a)
 	switch a := a.(type) {
 	case *ast.EvalExpr:
 		return RecvArg{Match: l.expr(a.X)}
@@ -2084,14 +2012,7 @@ func (l *lowerer) markDeadLink(stmts []ast.Stmt, at, n int) {
 	if !ok {
 		return
 	}
-	e := x.X
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e := ast.Unparen(x.X)
 	if c, ok := e.(*ast.IntLit); !ok || c.Value != 0 {
 		return
 	}
@@ -2165,14 +2086,7 @@ func (l *lowerer) pruneSkips(stmts []ast.Stmt) []ast.Stmt {
 			case *ast.PrintfStmt, *ast.PrintmStmt:
 				print = true
 			case *ast.ExprStmt:
-				e := x.X
-				for {
-					p, ok := e.(*ast.ParenExpr)
-					if !ok {
-						break
-					}
-					e = p.X
-				}
+				e := ast.Unparen(x.X)
 				c, ok := e.(*ast.IntLit)
 				skip = ok && c.Value == 1
 			}

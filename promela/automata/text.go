@@ -30,13 +30,7 @@ func (l *lowerer) subst(id *ast.Ident) (string, bool) {
 // guardText renders an expression used as a statement: SPIN writes
 // conditions in double parentheses, ((x<3)), and constants as (1).
 func (l *lowerer) guardText(e ast.Expr) string {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = ast.Unparen(e)
 	switch e.(type) {
 	case *ast.BinaryExpr:
 		return "(" + l.exprText(e) + ")"

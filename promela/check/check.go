@@ -822,7 +822,7 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 		if !ok {
 			return 0, false
 		}
-		return unop(e.Op, x)
+		return UnOp(e.Op, x)
 	case *ast.BinaryExpr:
 		x, ok1 := c.fold(e.X)
 		y, ok2 := c.fold(e.Y)
@@ -843,8 +843,9 @@ func (c *checker) fold(e ast.Expr) (v int64, ok bool) {
 	return 0, false
 }
 
-// unop computes op x with 32-bit int semantics.
-func unop(op token.Token, x int64) (int64, bool) {
+// UnOp computes op x with 32-bit int semantics (the engine's constant
+// expressions are folded with it too: automata.ConstValue).
+func UnOp(op token.Token, x int64) (int64, bool) {
 	switch op {
 	case token.SUB:
 		return int64(int32(-x)), true
@@ -863,55 +864,69 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// binop computes x op y with 32-bit int semantics; division by zero is
-// not a constant.
+// binop computes x op y with 32-bit int semantics (BinOp); division by
+// zero is not a constant.
 func binop(op token.Token, x, y int64) (int64, bool) {
-	a, b := int32(x), int32(y)
+	r, err := BinOp(op, int32(x), int32(y))
+	return int64(r), err == ""
+}
+
+// BinOp applies a binary operator with C's int semantics (32-bit,
+// wrapping). It returns a non-empty error for division by zero. The
+// checker folds constants with it and the engine computes with it
+// (automata.BinOp).
+func BinOp(op token.Token, a, b int32) (int32, string) {
 	switch op {
 	case token.ADD:
-		return int64(a + b), true
+		return a + b, ""
 	case token.SUB:
-		return int64(a - b), true
+		return a - b, ""
 	case token.MUL:
-		return int64(a * b), true
+		return a * b, ""
 	case token.QUO:
 		if b == 0 {
-			return 0, false
+			return 0, "division by zero"
 		}
-		return int64(a / b), true
+		if b == -1 {
+			return -a, ""
+		}
+		return a / b, ""
 	case token.REM:
 		if b == 0 {
-			return 0, false
+			return 0, "division by zero"
 		}
-		return int64(a % b), true
+		if b == -1 {
+			return 0, ""
+		}
+		return a % b, ""
 	case token.AND:
-		return int64(a & b), true
+		return a & b, ""
 	case token.OR:
-		return int64(a | b), true
+		return a | b, ""
 	case token.XOR:
-		return int64(a ^ b), true
+		return a ^ b, ""
 	case token.SHL:
-		return int64(a << uint32(b&31)), true
+		return a << (uint32(b) & 31), ""
 	case token.SHR:
-		return int64(a >> uint32(b&31)), true
+		return a >> (uint32(b) & 31), ""
 	case token.LAND:
-		return b2i(a != 0 && b != 0), true
+		return int32(b2i(a != 0 && b != 0)), ""
 	case token.LOR:
-		return b2i(a != 0 || b != 0), true
+		return int32(b2i(a != 0 || b != 0)), ""
 	case token.EQL:
-		return b2i(a == b), true
+		return int32(b2i(a == b)), ""
 	case token.NEQ:
-		return b2i(a != b), true
+		return int32(b2i(a != b)), ""
 	case token.LSS:
-		return b2i(a < b), true
+		return int32(b2i(a < b)), ""
 	case token.LEQ:
-		return b2i(a <= b), true
+		return int32(b2i(a <= b)), ""
 	case token.GTR:
-		return b2i(a > b), true
+		return int32(b2i(a > b)), ""
 	case token.GEQ:
-		return b2i(a >= b), true
+		return int32(b2i(a >= b)), ""
 	}
-	return 0, false
+	return 0, "bad operator " + op.String()
 }
 
 var _ = fmt.Sprint

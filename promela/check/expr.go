@@ -148,16 +148,6 @@ func (c *checker) condValue(e ast.Expr) operand {
 	return c.expr(e)
 }
 
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
 func negatedProbe(t token.Token) string {
 	switch t {
 	case token.FULL:
@@ -380,7 +370,7 @@ func (c *checker) expr(e ast.Expr) operand {
 		}
 		return o
 	case *ast.UnaryExpr:
-		if call, ok := unparen(x.X).(*ast.CallExpr); ok && isProbe(call.Fun) && x.Op == token.NOT {
+		if call, ok := ast.Unparen(x.X).(*ast.CallExpr); ok && isProbe(call.Fun) && x.Op == token.NOT {
 			c.probe(call)
 			c.errorf(x.OpPos, "a channel probe cannot be negated (use %s instead)", negatedProbe(call.Fun))
 			return num()
@@ -395,7 +385,7 @@ func (c *checker) expr(e ast.Expr) operand {
 		// fold from the operand's value, not by walking the subtree
 		// again: linear in the size of the expression
 		if o.ok && o.konst {
-			if v, ok := unop(x.Op, o.val); ok {
+			if v, ok := UnOp(x.Op, o.val); ok {
 				c.info().Consts[x] = v
 				return operand{ok: true, node: numType("int"), konst: true, val: v}
 			}

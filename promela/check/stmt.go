@@ -300,18 +300,15 @@ func (c *checker) inFrame(f *inlineFrame, fn func() (int64, bool)) (int64, bool)
 	return p.v, p.ok
 }
 
+// ltl checks the propositions of formula f, left to right.
 func (c *checker) ltl(f ast.LTL) {
-	switch f := f.(type) {
-	case *ast.LTLProp:
-		c.cond(f.X)
-	case *ast.LTLUnary:
-		c.ltl(f.X)
-	case *ast.LTLBinary:
-		c.ltl(f.X)
-		c.ltl(f.Y)
-	case *ast.LTLParen:
-		c.ltl(f.X)
-	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if p, ok := n.(*ast.LTLProp); ok {
+			c.cond(p.X)
+			return false
+		}
+		return true
+	})
 }
 
 // printfFormat warns about a printf format that SPIN's simulator does not
