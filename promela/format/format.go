@@ -521,18 +521,16 @@ func opens(it *item) bool {
 	return false
 }
 
+// openers are the closing tokens and the tokens they close.
+var openers = map[token.Token]token.Token{
+	token.RBRACE: token.LBRACE, token.RPAREN: token.LPAREN, token.RBRACK: token.LBRACK,
+	token.FI: token.IF, token.OD: token.DO,
+}
+
+// opener is the token that tok closes, or token.ILLEGAL.
 func opener(tok token.Token) token.Token {
-	switch tok {
-	case token.RBRACE:
-		return token.LBRACE
-	case token.RPAREN:
-		return token.LPAREN
-	case token.RBRACK:
-		return token.LBRACK
-	case token.FI:
-		return token.IF
-	case token.OD:
-		return token.DO
+	if o, ok := openers[tok]; ok {
+		return o
 	}
 	return token.ILLEGAL
 }

@@ -583,12 +583,15 @@ func (p *parser) parseCCode() *ast.CCode {
 // Declarations
 
 func isBasicType(tok token.Token) bool {
-	switch tok {
-	case token.BIT, token.BOOL, token.BYTE, token.SHORT, token.INT_TYPE, token.PID_TYPE,
-		token.CHAN, token.UNSIGNED, token.MTYPE:
-		return true
-	}
-	return false
+	_, ok := basicTypes[tok]
+	return ok
+}
+
+// basicTypes are the type keywords and their kinds.
+var basicTypes = map[token.Token]ast.TypeKind{
+	token.BIT: ast.Bit, token.BOOL: ast.Bool, token.BYTE: ast.Byte, token.SHORT: ast.Short,
+	token.INT_TYPE: ast.Int, token.PID_TYPE: ast.Pid, token.CHAN: ast.Chan,
+	token.UNSIGNED: ast.Unsigned, token.MTYPE: ast.Mtype,
 }
 
 // startsDecl reports whether the current token starts a variable
@@ -609,24 +612,9 @@ func (p *parser) startsDecl() bool {
 
 func (p *parser) parseType() *ast.Type {
 	t := &ast.Type{TypePos: p.pos}
-	switch p.tok {
-	case token.BIT:
-		t.Kind = ast.Bit
-	case token.BOOL:
-		t.Kind = ast.Bool
-	case token.BYTE:
-		t.Kind = ast.Byte
-	case token.SHORT:
-		t.Kind = ast.Short
-	case token.INT_TYPE:
-		t.Kind = ast.Int
-	case token.PID_TYPE:
-		t.Kind = ast.Pid
-	case token.CHAN:
-		t.Kind = ast.Chan
-	case token.UNSIGNED:
-		t.Kind = ast.Unsigned
-	case token.MTYPE:
+	kind, basic := basicTypes[p.tok]
+	switch {
+	case p.tok == token.MTYPE:
 		t.Kind = ast.Mtype
 		p.next()
 		if p.tok == token.COLON && p.peek(1).tok == token.IDENT {
@@ -634,7 +622,9 @@ func (p *parser) parseType() *ast.Type {
 			t.Name = p.parseIdent()
 		}
 		return t
-	case token.IDENT:
+	case basic:
+		t.Kind = kind
+	case p.tok == token.IDENT:
 		t.Kind = ast.Named
 		t.Name = &ast.Ident{NamePos: p.pos, Name: p.lit}
 	default:
@@ -934,89 +924,88 @@ func (p *parser) parseIfDoStmt() ast.Stmt {
 	return &ast.DoStmt{Do: pos, Options: opts, Od: end}
 }
 
-// parseSelectStmt parses select (v : lo .. hi).
-func (p *parser) parseSelectStmt() ast.Stmt {
-	s := &ast.SelectStmt{Select: p.pos}
+// keywordParens parses the parenthesised arguments of the statement whose
+// keyword is the current token, `kw ( ... )`: body parses what is
+// inside; what names the construct when the ')' is missing.
+func (p *parser) keywordParens(what string, body func()) {
 	p.next()
 	p.expect(token.LPAREN)
 	p.parDepth++
-	s.Var = p.parseVarRef()
-	p.expect(token.COLON)
-	s.Lo = p.parseExpr()
-	p.expect(token.DOTDOT)
-	s.Hi = p.parseExpr()
+	body()
 	p.parDepth--
-	p.expectClosing(token.RPAREN, "select (")
+	p.expectClosing(token.RPAREN, what)
+}
+
+// parseSelectStmt parses select (v : lo .. hi).
+func (p *parser) parseSelectStmt() ast.Stmt {
+	s := &ast.SelectStmt{Select: p.pos}
+	p.keywordParens("select (", func() {
+		s.Var = p.parseVarRef()
+		s.Lo, s.Hi = p.parseRange()
+	})
 	return s
 }
 
 // parseForStmt parses for (v : lo .. hi) { ... } and for (v in a) { ... }.
 func (p *parser) parseForStmt() ast.Stmt {
 	s := &ast.ForStmt{For: p.pos}
-	p.next()
-	p.expect(token.LPAREN)
-	p.parDepth++
-	s.Var = p.parseVarRef()
-	if p.tok == token.IDENT && p.lit == "in" {
-		p.next()
-		s.In = p.parseVarRef()
-	} else {
-		p.expect(token.COLON)
-		s.Lo = p.parseExpr()
-		p.expect(token.DOTDOT)
-		s.Hi = p.parseExpr()
-	}
-	p.parDepth--
-	p.expectClosing(token.RPAREN, "for (")
+	p.keywordParens("for (", func() {
+		s.Var = p.parseVarRef()
+		if p.tok == token.IDENT && p.lit == "in" {
+			p.next()
+			s.In = p.parseVarRef()
+		} else {
+			s.Lo, s.Hi = p.parseRange()
+		}
+	})
 	p.got(token.SEMICOLON)
 	s.Body = p.parseBlock()
 	return s
 }
 
+// parseRange parses `: lo .. hi`.
+func (p *parser) parseRange() (lo, hi ast.Expr) {
+	p.expect(token.COLON)
+	lo = p.parseExpr()
+	p.expect(token.DOTDOT)
+	return lo, p.parseExpr()
+}
+
 // parsePrintfStmt parses printf("format", args...).
 func (p *parser) parsePrintfStmt() ast.Stmt {
 	s := &ast.PrintfStmt{Printf: p.pos}
-	p.next()
-	p.expect(token.LPAREN)
-	p.parDepth++
-	if p.tok == token.STRING {
-		s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
-		p.next()
-	} else {
-		p.errorExpected("format string")
-		s.Format = &ast.StringLit{ValuePos: p.pos}
-	}
-	for p.got(token.COMMA) {
-		s.Args = append(s.Args, p.parseExpr())
-	}
-	p.parDepth--
-	p.expectClosing(token.RPAREN, "printf (")
+	p.keywordParens("printf (", func() {
+		if p.tok == token.STRING {
+			s.Format = &ast.StringLit{ValuePos: p.pos, Value: unquote(p.lit)}
+			p.next()
+		} else {
+			p.errorExpected("format string")
+			s.Format = &ast.StringLit{ValuePos: p.pos}
+		}
+		for p.got(token.COMMA) {
+			s.Args = append(s.Args, p.parseExpr())
+		}
+	})
 	return s
 }
 
 // parsePrintmStmt parses printm(x).
 func (p *parser) parsePrintmStmt() ast.Stmt {
 	s := &ast.PrintmStmt{Printm: p.pos}
-	p.next()
-	p.expect(token.LPAREN)
-	p.parDepth++
-	s.X = p.parseExpr()
-	p.parDepth--
-	p.expectClosing(token.RPAREN, "printm (")
+	p.keywordParens("printm (", func() {
+		s.X = p.parseExpr()
+	})
 	return s
 }
 
 // parseSetPriorityStmt parses set_priority(pid, prio).
 func (p *parser) parseSetPriorityStmt() ast.Stmt {
 	s := &ast.SetPriority{SetPos: p.pos}
-	p.next()
-	p.expect(token.LPAREN)
-	p.parDepth++
-	s.Pid = p.parseExpr()
-	p.expect(token.COMMA)
-	s.Prio = p.parseExpr()
-	p.parDepth--
-	p.expectClosing(token.RPAREN, "set_priority (")
+	p.keywordParens("set_priority (", func() {
+		s.Pid = p.parseExpr()
+		p.expect(token.COMMA)
+		s.Prio = p.parseExpr()
+	})
 	return s
 }
 
