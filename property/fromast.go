@@ -56,9 +56,12 @@ func fromDecl(d *ast.LTLDecl) (*ltl.Formula, []ast.Expr, error) {
 	return f, props, nil
 }
 
-// siDecl is fromDecl for a claim in SI normal form (for which), which has
-// at most ltl.MaxSIProps propositions: more is the reason given.
-func siDecl(d *ast.LTLDecl, which string) (*ltl.Formula, []ast.Expr, string, error) {
+// siAutomaton is the Büchi automaton of the negation of ltl block d's
+// formula, for a claim in SI normal form (which: what it is for), with
+// the propositions' expressions; or the reason there is none: too many
+// propositions, refuse's reason for the negated formula (refuse may be
+// nil), or a formula too large to translate.
+func siAutomaton(d *ast.LTLDecl, which string, refuse func(*ltl.Formula) string) (*ltl.Automaton, []ast.Expr, string, error) {
 	f, props, err := fromDecl(d)
 	if err != nil {
 		return nil, nil, "", err
@@ -66,7 +69,18 @@ func siDecl(d *ast.LTLDecl, which string) (*ltl.Formula, []ast.Expr, string, err
 	if len(props) > ltl.MaxSIProps {
 		return nil, nil, fmt.Sprintf("%d propositions (at most %d for %s)", len(props), ltl.MaxSIProps, which), nil
 	}
-	return f, props, "", nil
+	nf := ltl.Negate(f)
+	if refuse != nil {
+		if reason := refuse(nf); reason != "" {
+			return nil, nil, reason, nil
+		}
+	}
+	a, err := ltl.TryTranslate(nf, ltl.Options{})
+	if err != nil {
+		return nil, nil, err.Error(), nil
+	}
+	a.NumProps = len(props)
+	return a, props, "", nil
 }
 
 // negatedAutomaton translates the negation of ltl block d's formula (the

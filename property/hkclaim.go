@@ -17,15 +17,10 @@ import (
 // must be checked against N. It returns a nil claim and the reason when
 // there is none: too many propositions for the explicit alphabet.
 func ClosureClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props, reason, err := siDecl(d, "the closure under stuttering")
+	a, props, reason, err := siAutomaton(d, "the closure under stuttering", nil)
 	if err != nil || reason != "" {
 		return nil, reason, err
 	}
-	a, err := ltl.TryTranslate(ltl.Negate(f), ltl.Options{})
-	if err != nil {
-		return nil, err.Error(), nil
-	}
-	a.NumProps = len(props)
 	if len(a.States)<<uint(len(props)) > maxClosureSize {
 		// the closure has up to 2·|states|·2^|props| states, and its SI
 		// normal form as many times the letters again: seconds of

@@ -16,19 +16,15 @@ import (
 // under the stuttering that reduction introduces), or it has too many
 // propositions for the explicit alphabet.
 func SIClaim(d *ast.LTLDecl) (*ast.NeverDecl, string, error) {
-	f, props, reason, err := siDecl(d, "the SI normal form")
+	a, props, reason, err := siAutomaton(d, "the SI normal form", func(nf *ltl.Formula) string {
+		if !ltl.StutterInvariant(nf) {
+			return "not stutter-invariant"
+		}
+		return ""
+	})
 	if err != nil || reason != "" {
 		return nil, reason, err
 	}
-	nf := ltl.Negate(f)
-	if !ltl.StutterInvariant(nf) {
-		return nil, "not stutter-invariant", nil
-	}
-	a, err := ltl.TryTranslate(nf, ltl.Options{})
-	if err != nil {
-		return nil, err.Error(), nil
-	}
-	a.NumProps = len(props)
 	markEnds(a)
 	return siNeverClaim(a, props, d, "no SI normal form")
 }
