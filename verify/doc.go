@@ -36,6 +36,6 @@
 //     -f over a liveness row without the plan's property choice
 //     (conformance/tgba_random_test.go);
 //   - a model built with engine options or from a claim the test chooses
-//     (conformance counts and errorKinds, reduce's soundness and cost
-//     tests), where Settings would rebuild it from the source.
+//     (conformance counts and errorKinds), or timed alone (reduce's cost
+//     benchmark), where Check would rebuild it from the source.
 package verify
