@@ -3,6 +3,8 @@ package verify
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/gospin/gospin/pins"
@@ -495,8 +497,8 @@ func (tw *trailWriter) onError(i int, e *search.Error) {
 	if opt.Property != "" {
 		t.Set("property", opt.Property)
 	}
-	for k, v := range opt.TrailHeaders {
-		t.Set(k, v)
+	for _, k := range slices.Sorted(maps.Keys(opt.TrailHeaders)) {
+		t.Set(k, opt.TrailHeaders[k]) // in one order: a map's changes from run to run
 	}
 	if !opt.BFS && !opt.SCC {
 		// the depth-first searches expand a state that a stutter step of
