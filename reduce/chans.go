@@ -608,32 +608,17 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 		return nil, false
 	}
 	switch t.Kind {
-	case automata.TSend:
-		if t.Sorted {
+	case automata.TSend, automata.TRecv:
+		k := opSend
+		if t.Kind == automata.TRecv {
+			k = opRecv
+		}
+		if t.Sorted || t.Random || !msgLocal(t) {
 			return nil, false
 		}
-		o, ok := a.opOn(t.Chan, opSend, p)
+		o, ok := a.opOn(t.Chan, k, p)
 		if !ok {
 			return nil, false
-		}
-		for _, x := range t.Args {
-			if !localOnly(x) {
-				return nil, false
-			}
-		}
-		return []chanOp{o}, true
-	case automata.TRecv:
-		if t.Random {
-			return nil, false
-		}
-		o, ok := a.opOn(t.Chan, opRecv, p)
-		if !ok {
-			return nil, false
-		}
-		for _, ra := range t.RArgs {
-			if ra.Var != nil && !localOnly(ra.Var) || ra.Match != nil && !localOnly(ra.Match) {
-				return nil, false
-			}
 		}
 		return []chanOp{o}, true
 	case automata.TExpr:
@@ -643,6 +628,23 @@ func (a *chanAnalysis) opsOf(t *automata.Trans) (ops []chanOp, ok bool) {
 		return ops, true
 	}
 	return nil, false
+}
+
+// msgLocal reports whether the message of send or receive t refers only
+// to non-chan locals of its process: the sent values, the receive's
+// variables and matched values.
+func msgLocal(t *automata.Trans) bool {
+	for _, x := range t.Args {
+		if !localOnly(x) {
+			return false
+		}
+	}
+	for _, ra := range t.RArgs {
+		if ra.Var != nil && !localOnly(ra.Var) || ra.Match != nil && !localOnly(ra.Match) {
+			return false
+		}
+	}
+	return true
 }
 
 // opOn returns the operation of kind k on the channel x refers to, when
@@ -878,23 +880,13 @@ func chanOps(p *automata.Proc, t *automata.Trans, f func(ref *automata.Ref)) {
 // assigned, or parameters that every run passes such a variable.
 func bufferedVars(prog *automata.Program) map[*automata.Var]bool {
 	buf := map[*automata.Var]bool{}
-	assigned := map[*automata.Var]bool{}
+	assigned := assignedVars(prog)
 	type arg struct {
 		param *automata.Var
 		src   automata.Expr
 	}
 	var args []arg
 	for _, t := range prog.Trans {
-		if t.Kind == automata.TAssign && t.LHS != nil && t.LHS.Var != nil {
-			assigned[t.LHS.Var] = true
-		}
-		if t.Kind == automata.TRecv {
-			for _, ra := range t.RArgs {
-				if ra.Var != nil && ra.Var.Var != nil {
-					assigned[ra.Var.Var] = true
-				}
-			}
-		}
 		exprs(t, func(x automata.Expr) {
 			run, ok := x.(*automata.Run)
 			if !ok {
@@ -974,9 +966,9 @@ func overlap(a, b uint64) bool {
 	return a&b != 0 || a&unknownChan != 0 && b != 0 || b&unknownChan != 0 && a != 0
 }
 
-// chanBits numbers the global chan variables that always hold their own
-// channel.
-func chanBits(prog *automata.Program) map[*automata.Var]uint64 {
+// assignedVars are the variables that an assignment or a receive of prog
+// writes whole.
+func assignedVars(prog *automata.Program) map[*automata.Var]bool {
 	assigned := map[*automata.Var]bool{}
 	for _, t := range prog.Trans {
 		if t.Kind == automata.TAssign && t.LHS != nil && t.LHS.Var != nil {
@@ -990,6 +982,13 @@ func chanBits(prog *automata.Program) map[*automata.Var]uint64 {
 			}
 		}
 	}
+	return assigned
+}
+
+// chanBits numbers the global chan variables that always hold their own
+// channel.
+func chanBits(prog *automata.Program) map[*automata.Var]uint64 {
+	assigned := assignedVars(prog)
 	bits := map[*automata.Var]uint64{}
 	for _, v := range prog.Globals {
 		if v.Chan != nil && !assigned[v] && len(bits) < 63 {
