@@ -20,6 +20,7 @@ type procs struct {
 	assertAt int
 	badEnd   bool
 	timeout  bool
+	failProc map[int]bool // safe processes whose step to assertAt fails too
 	succ     []byte
 	tr       pins.Transition
 	viol     pins.Violation
@@ -41,7 +42,7 @@ func (m *procs) Next(s []byte, yield func(*pins.Transition, []byte) bool) {
 		if m.timeout {
 			m.tr.Flags = pins.Timeout
 		}
-		if p == m.unsafe && int(m.succ[p]) == m.assertAt {
+		if (p == m.unsafe || m.failProc[p]) && int(m.succ[p]) == m.assertAt {
 			m.viol = pins.Violation{Kind: pins.Assertion, Message: "assertion violated"}
 			m.tr.Violation = &m.viol
 		}

@@ -113,3 +113,25 @@ func TestLeapTimeout(t *testing.T) {
 		t.Errorf("timeout steps leapt: %d states, %d leaps", res.StatesStored, res.Reduced)
 	}
 }
+
+// TestLeapViolationInside: three safe processes of two steps, process 1
+// failing an assertion at its second. The first leap (one step of each)
+// ends at (1,1,1), stored at depth 1; the next leap takes process 2's
+// step, then process 1's, which fails: the error is reported when
+// (1,1,1) is expanded, before anything else is stored, at the depth of
+// the failing step inside the leap (1 + 2), and its trail is every step
+// of both leaps up to it (3 + 2), which replays to the assertion.
+func TestLeapViolationInside(t *testing.T) {
+	m := &procs{n: 3, k: 2, unsafe: -1, assertAt: 2, failProc: map[int]bool{1: true}}
+	res := runLeap(t, m)
+	if len(res.Errors) != 1 || res.Errors[0].Violation.Kind != pins.Assertion {
+		t.Fatalf("errors %v, want the assertion", res.Errors)
+	}
+	e := res.Errors[0]
+	if e.Depth != 3 || len(e.Trail) != 5 || res.StatesStored != 2 || res.Transitions != 2 {
+		t.Errorf("error at depth %d with a trail of %d steps, %d states stored, %d transitions; want depth 3, 5 steps, 2 states, 2 transitions", e.Depth, len(e.Trail), res.StatesStored, res.Transitions)
+	}
+	if v := replay(t, m, e.Trail); v == nil || v.Kind != pins.Assertion {
+		t.Errorf("the trail replays to %v, not to the assertion", v)
+	}
+}
