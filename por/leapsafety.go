@@ -100,7 +100,9 @@ type safetyLeaps struct {
 	chain  []macroStep // an extended leap's steps
 	state  []byte      // an extended leap's state
 	// leapSteps: the leap steps of this expansion (counted unless it is
-	// the regeneration of one counted already)
+	// the regeneration of one counted already). All of them count when
+	// the expansion is made, even where the search stops at one of its
+	// report-only transitions: the layer does not see which.
 	leapSteps int64
 	tr        pins.Transition
 }
