@@ -156,20 +156,22 @@ func (s *searcher) dfs() error {
 		return err
 	}
 	w := s.newWalker(0)
-	s.setAux() // before the first insert
+	w.track = w.reduced || s.opt.Accept
+	s.setAux(w.track) // before the first insert
 	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
 	}
-	if s.opt.Accept {
-		w.cyan = idxmap.New()
-		w.cyan.Set(idx, 0)
+	if !s.ownAux {
+		if s.opt.Accept {
+			w.cyan = idxmap.New()
+		}
+		if w.reduced {
+			w.onStack = idxmap.New()
+		}
 	}
 	w.rootIdx = idx
-	if w.reduced {
-		w.onStack = idxmap.New()
-		w.onStack.Set(idx, 0)
-	}
+	w.setStacked(idx, 0, true)
 	return w.run(nil, nil)
 }
 
@@ -189,18 +191,22 @@ type walker struct {
 	seed   []byte
 	prefix []Step
 	outer  *walker
-	// cyan: the states on the main search's stack (store index of the
-	// flag-0 entry -> stack position), for Schwoon and Esparza's early
-	// cycle detection; main is the main walker (for nested ones).
+	// track: the main search keeps track of the stored states on its
+	// stack (stacked), for Schwoon and Esparza's early cycle detection in
+	// an acceptance search and for the reduction layer's cycle proviso:
+	// in the search's own aux byte beside each state (auxStack) where the
+	// store keeps one, else in cyan (flag-0 store index -> stack
+	// position; acceptance searches) and onStack (reduced searches).
+	track   bool
 	cyan    *idxmap.Map
+	onStack *idxmap.Map
+	// main is the main walker (for nested ones).
 	main    *walker
 	rootIdx uint64
 	// reduced: the model is a reduction layer (pins.Reduced), bound to
-	// this walker (see Lookup, Closes, Expanding): onStack holds the store
-	// indices of the stored states on the stack, for its cycle proviso,
-	// and exp describes the state being expanded.
+	// this walker (see Lookup, Closes, Expanding); exp describes the
+	// state being expanded.
 	reduced bool
-	onStack *idxmap.Map
 	exp     pins.Expansion
 	lkey    []byte // scratch: state + flag for Lookup
 	// pf, when not nil, is the store, which prefetches (not in acceptance
@@ -228,9 +234,6 @@ func (s *searcher) newWalker(flag byte) *walker {
 	if r, ok := m.(pins.Reduced); ok {
 		m = r.Bind(w, flag == 1)
 		w.reduced = true
-		if flag == 1 {
-			w.onStack = idxmap.New()
-		}
 	}
 	w.ex = newExpander(m)
 	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
@@ -252,8 +255,67 @@ func (w *walker) Lookup(s []byte) (uint64, bool) {
 // Aux implements pins.Cycles.
 func (w *walker) Aux(idx uint64) []byte { return w.s.aux(idx) }
 
-// Closes implements pins.Cycles: the stack proviso.
-func (w *walker) Closes(idx uint64) bool { return w.onStack.Has(idx) }
+// Closes implements pins.Cycles: the stack proviso, against the main
+// search's stack (a nested search's too).
+func (w *walker) Closes(idx uint64) bool {
+	if w.main != nil {
+		return w.main.stacked(idx)
+	}
+	return w.stacked(idx)
+}
+
+// stacked reports whether the stored state idx (a main-search entry) is
+// on the stack of w, a main walker that tracks it.
+func (w *walker) stacked(idx uint64) bool {
+	if w.s.ownAux {
+		return w.s.ownBit(idx, auxStack)
+	}
+	if w.onStack != nil {
+		return w.onStack.Has(idx)
+	}
+	_, on := w.cyan.Get(idx)
+	return on
+}
+
+// setStacked records that the stored state idx, at stack position pos,
+// is on (or has left) the stack of w, when w tracks it.
+func (w *walker) setStacked(idx uint64, pos int, on bool) {
+	switch {
+	case !w.track:
+	case w.s.ownAux:
+		w.s.setOwnBit(idx, auxStack, on)
+	case on:
+		if w.cyan != nil {
+			w.cyan.Set(idx, int32(pos))
+		}
+		if w.onStack != nil {
+			w.onStack.Set(idx, 0)
+		}
+	default:
+		if w.cyan != nil {
+			w.cyan.Del(idx)
+		}
+		if w.onStack != nil {
+			w.onStack.Del(idx)
+		}
+	}
+}
+
+// stackPos returns the stack position of the stored state idx, which is
+// on the stack of w (stacked): from cyan, or found by going down the
+// stack (only when a cycle is reported).
+func (w *walker) stackPos(idx uint64) int {
+	if w.cyan != nil {
+		pos, _ := w.cyan.Get(idx)
+		return int(pos)
+	}
+	for i := w.stack.n - 1; i > 0; i-- {
+		if f := w.stack.at(i); f.atomicOff < 0 && f.idx() == idx {
+			return i
+		}
+	}
+	return 0
+}
 
 // Expanding implements pins.Cycles.
 func (w *walker) Expanding() pins.Expansion { return w.exp }
@@ -463,11 +525,8 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 		succBytes := ex.bytes(sc)
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
-		if w.cyan != nil && pushedIdx != ^uint64(0) {
-			w.cyan.Set(pushedIdx, int32(w.stack.n-1))
-		}
-		if w.onStack != nil && pushedIdx != ^uint64(0) {
-			w.onStack.Set(pushedIdx, 0)
+		if pushedIdx != ^uint64(0) {
+			w.setStacked(pushedIdx, w.stack.n-1, true)
 		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
@@ -534,11 +593,8 @@ func (w *walker) popFrame(top int, f *frame) error {
 		}
 		f = w.stack.at(top)
 	}
-	if w.cyan != nil && f.idx() != ^uint64(0) {
-		w.cyan.Del(f.idx())
-	}
-	if w.onStack != nil && f.atomicOff < 0 {
-		w.onStack.Del(f.idx())
+	if f.atomicOff < 0 {
+		w.setStacked(f.idx(), top, false)
 	}
 	w.stack.pop()
 	return nil
@@ -549,15 +605,15 @@ func (w *walker) popFrame(top int, f *frame) error {
 // errCycle (errStop when the search stops), or nil when it closes none.
 func (w *walker) closesNested(sc *succ, depth int) error {
 	s, ex := w.s, w.ex
-	if w.main.cyan != nil {
+	if w.main.track {
 		w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
 		if oi, found := s.opt.Store.Lookup(w.key); found {
-			if pos, on := w.main.cyan.Get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
+			if w.main.stacked(oi) && string(ex.bytes(sc)) != string(w.seed) {
 				// back on the main stack: seed -> ... -> here ->
 				// (main stack) -> seed is a cycle
 				step := sc.step
 				steps := w.trail(&step)
-				for i := int(pos) + 1; i < w.main.stack.n; i++ {
+				for i := w.main.stackPos(oi) + 1; i < w.main.stack.n; i++ {
 					steps = append(steps, w.main.stack.at(i).step())
 				}
 				return w.reportCycle(len(w.prefix), depth, steps)
@@ -593,13 +649,12 @@ func (w *walker) reportCycle(start, depth int, steps []Step) error {
 // closes the cycle found is not counted as a matched state.
 func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found, stop bool) {
 	s := w.s
-	pos, ok := w.cyan.Get(idx)
-	if !ok || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
+	if !w.stacked(idx) || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
 		return false, false
 	}
 	step := sc.step
 	steps := w.trail(&step)
-	s.cycleStart = int(pos)
+	s.cycleStart = w.stackPos(idx)
 	stop = s.report(w.cycleViolation(), depth, func() []Step { return steps })
 	s.cycleStart = -1
 	return true, stop
