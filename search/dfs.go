@@ -17,8 +17,11 @@ type succ struct {
 	flags pins.TransFlags
 	viol  *pins.Violation
 	step  Step
-	pid2  int32  // the rendezvous receiver (pins.Transition.Pid2), or -1
-	h     uint64 // store.Hash of the bytes, once prefetched (see walker.prefetch)
+	pid2  int32 // the rendezvous receiver (pins.Transition.Pid2), or -1
+	// hashed: h is store.Hash of the bytes, from the reduction layer
+	// (walker.NextHash) or once prefetched (see walker.prefetch)
+	hashed bool
+	h      uint64
 }
 
 // expander collects the successors of states into one LIFO arena, so the
@@ -29,6 +32,10 @@ type expander struct {
 	succs []succ
 	yield func(t *pins.Transition, s []byte) bool
 	start int // first successor of the current expansion
+	// hint, when hinted, is the hash of the next successor yielded
+	// (walker.NextHash)
+	hint   uint64
+	hinted bool
 }
 
 func newExpander(m pins.Model) *expander {
@@ -42,7 +49,8 @@ func newExpander(m pins.Model) *expander {
 		}
 		off := len(e.arena)
 		e.arena = append(e.arena, s...)
-		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2)})
+		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2), hashed: e.hinted, h: e.hint})
+		e.hinted = false
 		return true
 	}
 	return e
@@ -172,6 +180,7 @@ func (s *searcher) dfs() error {
 	}
 	w.rootIdx = idx
 	w.setStacked(idx, 0, true)
+	w.noteAccepting(idx, buf)
 	return w.run(nil, nil)
 }
 
@@ -209,9 +218,11 @@ type walker struct {
 	reduced bool
 	exp     pins.Expansion
 	lkey    []byte // scratch: state + flag for Lookup
-	// pf, when not nil, is the store, which prefetches (not in acceptance
-	// searches, whose stored keys carry a flag byte)
+	// pf, when not nil, is the store, which prefetches (in an acceptance
+	// search the hash is that of the key, with its flag byte: keyHash);
+	// hl is the store when it looks up by hash (LookupHashed)
 	pf store.Prefetcher
+	hl store.HashedLookup
 	// loneNew counts up (to 15) when a state's lone successor is new and
 	// down by 2 (to 0) when it was stored already: run expands a lone
 	// successor before inserting it (see speculate) only while most
@@ -236,9 +247,10 @@ func (s *searcher) newWalker(flag byte) *walker {
 		w.reduced = true
 	}
 	w.ex = newExpander(m)
-	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
+	if pf, ok := s.opt.Store.(store.Prefetcher); ok {
 		w.pf = pf
 	}
+	w.hl, _ = s.opt.Store.(store.HashedLookup)
 	return w
 }
 
@@ -250,6 +262,45 @@ func (w *walker) Lookup(s []byte) (uint64, bool) {
 	}
 	w.lkey = append(append(w.lkey[:0], s...), 0)
 	return w.s.opt.Store.Lookup(w.lkey)
+}
+
+// Hash is the hash under which the main search stores s (with the flag
+// byte 0 in an acceptance search): por's hashedCycles, with Prefetch,
+// LookupHashed and NextHash.
+func (w *walker) Hash(s []byte) uint64 {
+	if !w.s.opt.Accept {
+		return store.Hash(s)
+	}
+	w.lkey = append(append(w.lkey[:0], s...), 0)
+	return store.Hash(w.lkey)
+}
+
+// Prefetch starts loading the store's slot for a state of hash h.
+func (w *walker) Prefetch(h uint64) {
+	if w.pf != nil {
+		w.pf.PrefetchSlot(h)
+	}
+}
+
+// LookupHashed is Lookup for a state s of Hash h.
+func (w *walker) LookupHashed(s []byte, h uint64) (uint64, bool) {
+	if w.hl == nil {
+		return w.Lookup(s)
+	}
+	if !w.s.opt.Accept {
+		return w.hl.LookupHashed(s, h)
+	}
+	w.lkey = append(append(w.lkey[:0], s...), 0)
+	return w.hl.LookupHashed(w.lkey, h)
+}
+
+// NextHash notes h as the hash of the next successor the layer yields,
+// where this walker's inserts would use it (w.pf; Hash is that of the
+// main search's key, not a nested search's).
+func (w *walker) NextHash(h uint64) {
+	if w.pf != nil && w.flag == 0 {
+		w.ex.hint, w.ex.hinted = h, true
+	}
 }
 
 // Aux implements pins.Cycles.
@@ -301,6 +352,25 @@ func (w *walker) setStacked(idx uint64, pos int, on bool) {
 	}
 }
 
+// noteAccepting records, in the search's own aux byte (auxAccept), that
+// the stored state idx of an acceptance search's main stack, whose bytes
+// are st, is accepting: popFrame then need not read the state back from
+// the store (and decode it) to ask (accepting).
+func (w *walker) noteAccepting(idx uint64, st []byte) {
+	if w.s.opt.Accept && w.seed == nil && w.s.ownAux && w.s.m.Status(st)&pins.Accepting != 0 {
+		w.s.setOwnBit(idx, auxAccept, true)
+	}
+}
+
+// accepting reports whether the stored state of frame f of the main
+// search is accepting.
+func (w *walker) accepting(f *frame) bool {
+	if w.s.ownAux {
+		return w.s.ownBit(f.idx(), auxAccept)
+	}
+	return w.s.m.Status(w.stateOf(f))&pins.Accepting != 0
+}
+
 // stackPos returns the stack position of the stored state idx, which is
 // on the stack of w (stacked): from cyan, or found by going down the
 // stack (only when a cycle is reported).
@@ -338,7 +408,9 @@ func (w *walker) prefetch(lo, hi int) {
 		if sc.flags&(pins.InAtomic|pins.InLeap) != 0 {
 			continue
 		}
-		sc.h = store.Hash(ex.bytes(sc))
+		if !sc.hashed {
+			sc.h, sc.hashed = w.keyHash(ex.bytes(sc)), true
+		}
 		w.pf.PrefetchSlot(sc.h)
 	}
 }
@@ -348,7 +420,20 @@ func (w *walker) insertSucc(sc *succ) (uint64, bool, error) {
 	if w.pf == nil {
 		return w.insert(w.ex.bytes(sc))
 	}
-	return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
+	if !w.s.opt.Accept {
+		return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
+	}
+	return w.insertKey(w.ex.bytes(sc), sc.h, true)
+}
+
+// keyHash is the hash of the key under which this walker stores st:
+// st itself, or in an acceptance search st and the flag byte (in w.key).
+func (w *walker) keyHash(st []byte) uint64 {
+	if !w.s.opt.Accept {
+		return store.Hash(st)
+	}
+	w.key = append(append(w.key[:0], st...), w.flag)
+	return store.Hash(w.key)
 }
 
 // insert stores a state (with the search's flag in an acceptance search).
@@ -356,9 +441,22 @@ func (w *walker) insert(st []byte) (uint64, bool, error) {
 	if !w.s.opt.Accept {
 		return w.s.insert(st)
 	}
+	return w.insertKey(st, 0, false)
+}
+
+// insertKey stores state st with the search's flag (an acceptance
+// search), whose key has hash h when hashed.
+func (w *walker) insertKey(st []byte, h uint64, hashed bool) (uint64, bool, error) {
 	w.key = append(append(w.key[:0], st...), w.flag)
+	var idx uint64
+	var added bool
+	var err error
+	if hashed {
+		idx, added, err = w.pf.InsertHashed(w.key, h)
+	} else {
+		idx, added, err = w.s.opt.Store.Insert(w.key)
+	}
 	if w.flag == 1 {
-		idx, added, err := w.s.opt.Store.Insert(w.key)
 		if err != nil {
 			return w.s.insert(nil) // reports the memory limit
 		}
@@ -368,7 +466,7 @@ func (w *walker) insert(st []byte) (uint64, bool, error) {
 		}
 		return idx, added, nil
 	}
-	return w.s.insert(w.key)
+	return w.s.counted(idx, added, err)
 }
 
 // stored returns the system state of a stored entry (without the flag).
@@ -527,6 +625,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if pushedIdx != ^uint64(0) {
 			w.setStacked(pushedIdx, w.stack.n-1, true)
+			w.noteAccepting(pushedIdx, succBytes)
 		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
@@ -587,7 +686,7 @@ func (w *walker) popFrame(top int, f *frame) error {
 	// it moved from: its accepting mark, o_pm&2, is set by a move,
 	// so a state without successors gets no nested search, whose
 	// seed would be one more state visited).
-	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
+	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && w.accepting(f) && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 		if err := w.nested(top); err != nil {
 			return err
 		}

@@ -349,6 +349,11 @@ type searcher struct {
 // stack whose map missed the cache on every access).
 const auxStack = 1
 
+// auxAccept is the bit of the search's own aux byte that an acceptance
+// search's main search sets when it pushes an accepting state, so that
+// it needs not read the state back to know it when it pops it.
+const auxAccept = 2
+
 // setAux asks the store, before the first insert, for the bytes a
 // reduction layer keeps beside each stored state (pins.Reduced.AuxBytes)
 // and, when own is set, for one byte of the search's own (auxStack). A
