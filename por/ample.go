@@ -87,8 +87,9 @@ func (p *view) candidate(pid, i, j, lo, hi int) int {
 	if !p.qualifies(pid, i, j, lo, hi) {
 		return rejected
 	}
+	p.prefetch(i, j)
 	for k := i; k < j; k++ {
-		if p.closes(ex.bytes(&ex.succs[k])) {
+		if p.closesSucc(&ex.succs[k]) {
 			return proviso
 		}
 	}
@@ -170,7 +171,7 @@ func (p *view) stubborn(state []byte, lo, hi int) (int, bool) {
 		}
 		if p.prov[k-lo] == 0 {
 			p.prov[k-lo] = 1
-			if p.closes(ex.bytes(sc)) {
+			if p.closesSucc(sc) {
 				p.prov[k-lo] = 2
 			}
 		}

@@ -232,7 +232,7 @@ func (p *view) productStubborn(state []byte, lo, hi int) (int, bool) {
 		if sc.tr.Flags&pins.InAtomic != 0 || p.cr.Visible(sc.tr.Group) {
 			return false
 		}
-		return !p.closes(ex.bytes(sc))
+		return !p.closesSucc(sc)
 	})
 	return best, best >= 0
 }
@@ -245,12 +245,19 @@ func (p *view) productCandidate(pid, lo, hi int) int {
 	if !p.productAmple(pid, lo, hi) {
 		return rejected
 	}
+	if p.hc != nil {
+		for k := lo; k < hi; k++ {
+			if ex.succs[k].tr.Pid == pid {
+				p.prefetch(k, k+1)
+			}
+		}
+	}
 	for k := lo; k < hi; k++ {
 		sc := &ex.succs[k]
 		if sc.tr.Pid != pid {
 			continue
 		}
-		if p.closes(ex.bytes(sc)) {
+		if p.closesSucc(sc) {
 			return proviso
 		}
 	}

@@ -21,9 +21,12 @@ type node struct {
 // no kept successor already expanded, or with Options.BFSVisited the
 // visited proviso (C2v), none stored at all.
 type bfsCycles struct {
-	s       *searcher
-	seq     *idxmap.Map // the queue position of every stored state
-	head    int32       // that of the state being expanded
+	s *searcher
+	// seq: the queue position of every stored state, where the store
+	// keeps no aux byte of the search's (searcher.ownAux); with one, its
+	// auxStack bit says the state was expanded (or is being expanded)
+	seq     *idxmap.Map
+	head    int32 // that of the state being expanded
 	visited bool
 	exp     pins.Expansion
 }
@@ -31,8 +34,14 @@ type bfsCycles struct {
 func (c *bfsCycles) Lookup(s []byte) (uint64, bool) { return c.s.opt.Store.Lookup(s) }
 
 func (c *bfsCycles) Closes(idx uint64) bool {
+	if c.visited {
+		return true
+	}
+	if c.seq == nil {
+		return c.s.ownBit(idx, auxStack)
+	}
 	seq, _ := c.seq.Get(idx)
-	return c.visited || seq <= c.head
+	return seq <= c.head
 }
 
 func (c *bfsCycles) Expanding() pins.Expansion { return c.exp }
@@ -47,13 +56,16 @@ func (s *searcher) bfs() error {
 		m = r.Bind(pr, false)
 	}
 	ex := newExpander(m)
-	s.setAux() // before the first insert
+	s.setAux(pr != nil && !pr.visited) // before the first insert
 	_, idx, err := s.insertInitial()
 	if err != nil {
 		return stopErr(err)
 	}
 	queue := []node{{state: idx, parent: -1}}
-	if pr != nil {
+	if pr != nil && (s.ownAux || pr.visited) {
+		pr.seq = nil
+	}
+	if pr != nil && pr.seq != nil {
 		pr.seq.Set(idx, 0)
 	}
 	trail := func(at int, last *Step) []Step {
@@ -73,6 +85,9 @@ func (s *searcher) bfs() error {
 		n := queue[head]
 		state := s.opt.Store.State(n.state)
 		if pr != nil {
+			if s.ownAux {
+				s.setOwnBit(n.state, auxStack, true)
+			}
 			pr.head = int32(head)
 			pr.exp = pins.Expansion{Depth: n.depth, Index: n.state, Known: true}
 		}
@@ -107,7 +122,7 @@ func (s *searcher) bfs() error {
 			if n.depth+1 > s.res.DepthReached {
 				s.res.DepthReached = n.depth + 1
 			}
-			if pr != nil {
+			if pr != nil && pr.seq != nil {
 				pr.seq.Set(idx, int32(len(queue)))
 			}
 			if len(queue) == cap(queue) {

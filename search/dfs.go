@@ -17,8 +17,11 @@ type succ struct {
 	flags pins.TransFlags
 	viol  *pins.Violation
 	step  Step
-	pid2  int32  // the rendezvous receiver (pins.Transition.Pid2), or -1
-	h     uint64 // store.Hash of the bytes, once prefetched (see walker.prefetch)
+	pid2  int32 // the rendezvous receiver (pins.Transition.Pid2), or -1
+	// hashed: h is store.Hash of the bytes, from the reduction layer
+	// (walker.NextHash) or once prefetched (see walker.prefetch)
+	hashed bool
+	h      uint64
 }
 
 // expander collects the successors of states into one LIFO arena, so the
@@ -29,6 +32,10 @@ type expander struct {
 	succs []succ
 	yield func(t *pins.Transition, s []byte) bool
 	start int // first successor of the current expansion
+	// hint, when hinted, is the hash of the next successor yielded
+	// (walker.NextHash)
+	hint   uint64
+	hinted bool
 }
 
 func newExpander(m pins.Model) *expander {
@@ -42,7 +49,8 @@ func newExpander(m pins.Model) *expander {
 		}
 		off := len(e.arena)
 		e.arena = append(e.arena, s...)
-		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2)})
+		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2), hashed: e.hinted, h: e.hint})
+		e.hinted = false
 		return true
 	}
 	return e
@@ -156,20 +164,23 @@ func (s *searcher) dfs() error {
 		return err
 	}
 	w := s.newWalker(0)
-	s.setAux() // before the first insert
+	w.track = w.reduced || s.opt.Accept
+	s.setAux(w.track) // before the first insert
 	idx, _, err := w.insert(buf)
 	if err != nil {
 		return stopErr(err)
 	}
-	if s.opt.Accept {
-		w.cyan = idxmap.New()
-		w.cyan.Set(idx, 0)
+	if !s.ownAux {
+		if s.opt.Accept {
+			w.cyan = idxmap.New()
+		}
+		if w.reduced {
+			w.onStack = idxmap.New()
+		}
 	}
 	w.rootIdx = idx
-	if w.reduced {
-		w.onStack = idxmap.New()
-		w.onStack.Set(idx, 0)
-	}
+	w.setStacked(idx, 0, true)
+	w.noteAccepting(idx, buf)
 	return w.run(nil, nil)
 }
 
@@ -189,23 +200,29 @@ type walker struct {
 	seed   []byte
 	prefix []Step
 	outer  *walker
-	// cyan: the states on the main search's stack (store index of the
-	// flag-0 entry -> stack position), for Schwoon and Esparza's early
-	// cycle detection; main is the main walker (for nested ones).
+	// track: the main search keeps track of the stored states on its
+	// stack (stacked), for Schwoon and Esparza's early cycle detection in
+	// an acceptance search and for the reduction layer's cycle proviso:
+	// in the search's own aux byte beside each state (auxStack) where the
+	// store keeps one, else in cyan (flag-0 store index -> stack
+	// position; acceptance searches) and onStack (reduced searches).
+	track   bool
 	cyan    *idxmap.Map
+	onStack *idxmap.Map
+	// main is the main walker (for nested ones).
 	main    *walker
 	rootIdx uint64
 	// reduced: the model is a reduction layer (pins.Reduced), bound to
-	// this walker (see Lookup, Closes, Expanding): onStack holds the store
-	// indices of the stored states on the stack, for its cycle proviso,
-	// and exp describes the state being expanded.
+	// this walker (see Lookup, Closes, Expanding); exp describes the
+	// state being expanded.
 	reduced bool
-	onStack *idxmap.Map
 	exp     pins.Expansion
 	lkey    []byte // scratch: state + flag for Lookup
-	// pf, when not nil, is the store, which prefetches (not in acceptance
-	// searches, whose stored keys carry a flag byte)
+	// pf, when not nil, is the store, which prefetches (in an acceptance
+	// search the hash is that of the key, with its flag byte: keyHash);
+	// hl is the store when it looks up by hash (LookupHashed)
 	pf store.Prefetcher
+	hl store.HashedLookup
 	// macros: the bound model's macro transitions (pins.Macros), whose
 	// steps trails get
 	macros pins.Macros
@@ -232,14 +249,12 @@ func (s *searcher) newWalker(flag byte) *walker {
 		m = r.Bind(w, flag == 1)
 		w.macros, _ = m.(pins.Macros)
 		w.reduced = true
-		if flag == 1 {
-			w.onStack = idxmap.New()
-		}
 	}
 	w.ex = newExpander(m)
-	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
+	if pf, ok := s.opt.Store.(store.Prefetcher); ok {
 		w.pf = pf
 	}
+	w.hl, _ = s.opt.Store.(store.HashedLookup)
 	return w
 }
 
@@ -253,11 +268,128 @@ func (w *walker) Lookup(s []byte) (uint64, bool) {
 	return w.s.opt.Store.Lookup(w.lkey)
 }
 
+// Hash is the hash under which the main search stores s (with the flag
+// byte 0 in an acceptance search): por's hashedCycles, with Prefetch,
+// LookupHashed and NextHash.
+func (w *walker) Hash(s []byte) uint64 {
+	if !w.s.opt.Accept {
+		return store.Hash(s)
+	}
+	w.lkey = append(append(w.lkey[:0], s...), 0)
+	return store.Hash(w.lkey)
+}
+
+// Prefetch starts loading the store's slot for a state of hash h.
+func (w *walker) Prefetch(h uint64) {
+	if w.pf != nil {
+		w.pf.PrefetchSlot(h)
+	}
+}
+
+// LookupHashed is Lookup for a state s of Hash h.
+func (w *walker) LookupHashed(s []byte, h uint64) (uint64, bool) {
+	if w.hl == nil {
+		return w.Lookup(s)
+	}
+	if !w.s.opt.Accept {
+		return w.hl.LookupHashed(s, h)
+	}
+	w.lkey = append(append(w.lkey[:0], s...), 0)
+	return w.hl.LookupHashed(w.lkey, h)
+}
+
+// NextHash notes h as the hash of the next successor the layer yields,
+// where this walker's inserts would use it (w.pf; Hash is that of the
+// main search's key, not a nested search's).
+func (w *walker) NextHash(h uint64) {
+	if w.pf != nil && w.flag == 0 {
+		w.ex.hint, w.ex.hinted = h, true
+	}
+}
+
 // Aux implements pins.Cycles.
 func (w *walker) Aux(idx uint64) []byte { return w.s.aux(idx) }
 
-// Closes implements pins.Cycles: the stack proviso.
-func (w *walker) Closes(idx uint64) bool { return w.onStack.Has(idx) }
+// Closes implements pins.Cycles: the stack proviso, against the main
+// search's stack (a nested search's too).
+func (w *walker) Closes(idx uint64) bool {
+	if w.main != nil {
+		return w.main.stacked(idx)
+	}
+	return w.stacked(idx)
+}
+
+// stacked reports whether the stored state idx (a main-search entry) is
+// on the stack of w, a main walker that tracks it.
+func (w *walker) stacked(idx uint64) bool {
+	if w.s.ownAux {
+		return w.s.ownBit(idx, auxStack)
+	}
+	if w.onStack != nil {
+		return w.onStack.Has(idx)
+	}
+	_, on := w.cyan.Get(idx)
+	return on
+}
+
+// setStacked records that the stored state idx, at stack position pos,
+// is on (or has left) the stack of w, when w tracks it.
+func (w *walker) setStacked(idx uint64, pos int, on bool) {
+	switch {
+	case !w.track:
+	case w.s.ownAux:
+		w.s.setOwnBit(idx, auxStack, on)
+	case on:
+		if w.cyan != nil {
+			w.cyan.Set(idx, int32(pos))
+		}
+		if w.onStack != nil {
+			w.onStack.Set(idx, 0)
+		}
+	default:
+		if w.cyan != nil {
+			w.cyan.Del(idx)
+		}
+		if w.onStack != nil {
+			w.onStack.Del(idx)
+		}
+	}
+}
+
+// noteAccepting records, in the search's own aux byte (auxAccept), that
+// the stored state idx of an acceptance search's main stack, whose bytes
+// are st, is accepting: popFrame then need not read the state back from
+// the store (and decode it) to ask (accepting).
+func (w *walker) noteAccepting(idx uint64, st []byte) {
+	if w.s.opt.Accept && w.seed == nil && w.s.ownAux && w.s.m.Status(st)&pins.Accepting != 0 {
+		w.s.setOwnBit(idx, auxAccept, true)
+	}
+}
+
+// accepting reports whether the stored state of frame f of the main
+// search is accepting.
+func (w *walker) accepting(f *frame) bool {
+	if w.s.ownAux {
+		return w.s.ownBit(f.idx(), auxAccept)
+	}
+	return w.s.m.Status(w.stateOf(f))&pins.Accepting != 0
+}
+
+// stackPos returns the stack position of the stored state idx, which is
+// on the stack of w (stacked): from cyan, or found by going down the
+// stack (only when a cycle is reported).
+func (w *walker) stackPos(idx uint64) int {
+	if w.cyan != nil {
+		pos, _ := w.cyan.Get(idx)
+		return int(pos)
+	}
+	for i := w.stack.n - 1; i > 0; i-- {
+		if f := w.stack.at(i); f.atomicOff < 0 && f.idx() == idx {
+			return i
+		}
+	}
+	return 0
+}
 
 // Expanding implements pins.Cycles.
 func (w *walker) Expanding() pins.Expansion { return w.exp }
@@ -280,7 +412,9 @@ func (w *walker) prefetch(lo, hi int) {
 		if sc.flags&(pins.InAtomic|pins.InLeap) != 0 {
 			continue
 		}
-		sc.h = store.Hash(ex.bytes(sc))
+		if !sc.hashed {
+			sc.h, sc.hashed = w.keyHash(ex.bytes(sc)), true
+		}
 		w.pf.PrefetchSlot(sc.h)
 	}
 }
@@ -290,7 +424,20 @@ func (w *walker) insertSucc(sc *succ) (uint64, bool, error) {
 	if w.pf == nil {
 		return w.insert(w.ex.bytes(sc))
 	}
-	return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
+	if !w.s.opt.Accept {
+		return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
+	}
+	return w.insertKey(w.ex.bytes(sc), sc.h, true)
+}
+
+// keyHash is the hash of the key under which this walker stores st:
+// st itself, or in an acceptance search st and the flag byte (in w.key).
+func (w *walker) keyHash(st []byte) uint64 {
+	if !w.s.opt.Accept {
+		return store.Hash(st)
+	}
+	w.key = append(append(w.key[:0], st...), w.flag)
+	return store.Hash(w.key)
 }
 
 // insert stores a state (with the search's flag in an acceptance search).
@@ -298,9 +445,22 @@ func (w *walker) insert(st []byte) (uint64, bool, error) {
 	if !w.s.opt.Accept {
 		return w.s.insert(st)
 	}
+	return w.insertKey(st, 0, false)
+}
+
+// insertKey stores state st with the search's flag (an acceptance
+// search), whose key has hash h when hashed.
+func (w *walker) insertKey(st []byte, h uint64, hashed bool) (uint64, bool, error) {
 	w.key = append(append(w.key[:0], st...), w.flag)
+	var idx uint64
+	var added bool
+	var err error
+	if hashed {
+		idx, added, err = w.pf.InsertHashed(w.key, h)
+	} else {
+		idx, added, err = w.s.opt.Store.Insert(w.key)
+	}
 	if w.flag == 1 {
-		idx, added, err := w.s.opt.Store.Insert(w.key)
 		if err != nil {
 			return w.s.insert(nil) // reports the memory limit
 		}
@@ -310,7 +470,7 @@ func (w *walker) insert(st []byte) (uint64, bool, error) {
 		}
 		return idx, added, nil
 	}
-	return w.s.insert(w.key)
+	return w.s.counted(idx, added, err)
 }
 
 // stored returns the system state of a stored entry (without the flag).
@@ -493,11 +653,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 		succBytes := ex.bytes(sc)
 		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
-		if w.cyan != nil && pushedIdx != ^uint64(0) {
-			w.cyan.Set(pushedIdx, int32(w.stack.n-1))
-		}
-		if w.onStack != nil && pushedIdx != ^uint64(0) {
-			w.onStack.Set(pushedIdx, 0)
+		if pushedIdx != ^uint64(0) {
+			w.setStacked(pushedIdx, w.stack.n-1, true)
+			w.noteAccepting(pushedIdx, succBytes)
 		}
 		if err := w.expandTop(succBytes); err != nil {
 			return stopErr(err)
@@ -558,17 +716,14 @@ func (w *walker) popFrame(top int, f *frame) error {
 	// it moved from: its accepting mark, o_pm&2, is set by a move,
 	// so a state without successors gets no nested search, whose
 	// seed would be one more state visited).
-	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
+	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && w.accepting(f) && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 		if err := w.nested(top); err != nil {
 			return err
 		}
 		f = w.stack.at(top)
 	}
-	if w.cyan != nil && f.idx() != ^uint64(0) {
-		w.cyan.Del(f.idx())
-	}
-	if w.onStack != nil && f.atomicOff < 0 {
-		w.onStack.Del(f.idx())
+	if f.atomicOff < 0 {
+		w.setStacked(f.idx(), top, false)
 	}
 	w.stack.pop()
 	return nil
@@ -579,15 +734,15 @@ func (w *walker) popFrame(top int, f *frame) error {
 // errCycle (errStop when the search stops), or nil when it closes none.
 func (w *walker) closesNested(sc *succ, depth int) error {
 	s, ex := w.s, w.ex
-	if w.main.cyan != nil {
+	if w.main.track {
 		w.key = append(append(w.key[:0], ex.bytes(sc)...), 0)
 		if oi, found := s.opt.Store.Lookup(w.key); found {
-			if pos, on := w.main.cyan.Get(oi); on && string(ex.bytes(sc)) != string(w.seed) {
+			if w.main.stacked(oi) && string(ex.bytes(sc)) != string(w.seed) {
 				// back on the main stack: seed -> ... -> here ->
 				// (main stack) -> seed is a cycle
 				step := sc.step
 				steps := w.trail(&step)
-				for i := int(pos) + 1; i < w.main.stack.n; i++ {
+				for i := w.main.stackPos(oi) + 1; i < w.main.stack.n; i++ {
 					steps = append(steps, w.main.stack.at(i).step())
 				}
 				return w.reportCycle(len(w.prefix), depth, steps)
@@ -623,13 +778,12 @@ func (w *walker) reportCycle(start, depth int, steps []Step) error {
 // closes the cycle found is not counted as a matched state.
 func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found, stop bool) {
 	s := w.s
-	pos, ok := w.cyan.Get(idx)
-	if !ok || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
+	if !w.stacked(idx) || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
 		return false, false
 	}
 	step := sc.step
 	steps := w.trail(&step)
-	s.cycleStart = int(pos)
+	s.cycleStart = w.stackPos(idx)
 	stop = s.report(w.cycleViolation(), depth, func() []Step { return steps })
 	s.cycleStart = -1
 	return true, stop

@@ -324,29 +324,73 @@ type searcher struct {
 	// npBase: the model of a non-progress search reduced on its own
 	// claim, whose trails are rewritten for pan's claim (npPanTrails)
 	npBase pins.Model
-	// auxOf, when not nil, gives a reduction layer's bytes beside each
-	// stored state (setAux)
-	auxOf func(idx uint64) []byte
+	// auxOf, when not nil, gives the bytes the store keeps beside each
+	// stored state (setAux): the reduction layer's first (auxN of them),
+	// then, with ownAux, one byte of the search's own (auxStack).
+	auxOf  func(idx uint64) []byte
+	auxN   int
+	ownAux bool
 }
 
+// auxStack is the bit of the search's own aux byte that a depth-first
+// search sets while a state (its main search's entry) is on the stack,
+// and a breadth-first search once the state is expanded: the cycle
+// proviso's question, answered from the cache line the state's lookup
+// just read rather than from a map by store index (the map's Set and Del
+// on every push and pop were 15% of beem_at4's default search, a deep
+// stack whose map missed the cache on every access).
+const auxStack = 1
+
+// auxAccept is the bit of the search's own aux byte that an acceptance
+// search's main search sets when it pushes an accepting state, so that
+// it needs not read the state back to know it when it pops it.
+const auxAccept = 2
+
 // setAux asks the store, before the first insert, for the bytes a
-// reduction layer keeps beside each stored state (pins.Reduced.AuxBytes).
-func (s *searcher) setAux() {
-	r, ok := s.m.(pins.Reduced)
-	if !ok || r.AuxBytes() == 0 {
+// reduction layer keeps beside each stored state (pins.Reduced.AuxBytes)
+// and, when own is set, for one byte of the search's own (auxStack). A
+// store that keeps no aux bytes (or refuses them) leaves auxOf nil: the
+// layer and the search then keep their facts in maps.
+func (s *searcher) setAux(own bool) {
+	n := 0
+	if r, ok := s.m.(pins.Reduced); ok {
+		n = r.AuxBytes()
+	}
+	k := n
+	if own {
+		k++
+	}
+	if k == 0 || k > 8 {
 		return
 	}
-	if a, ok := s.opt.Store.(store.AuxSet); ok && a.SetAux(r.AuxBytes()) {
-		s.auxOf = a.Aux
+	if a, ok := s.opt.Store.(store.AuxSet); ok && a.SetAux(k) {
+		s.auxOf, s.auxN, s.ownAux = a.Aux, n, own
 	}
 }
 
 // aux returns the layer's bytes beside stored state idx, or nil.
 func (s *searcher) aux(idx uint64) []byte {
-	if s.auxOf == nil {
+	if s.auxOf == nil || s.auxN == 0 {
 		return nil
 	}
-	return s.auxOf(idx)
+	return s.auxOf(idx)[:s.auxN:s.auxN]
+}
+
+// ownBit reports whether bit b of the search's own aux byte of stored
+// state idx is set (ownAux only).
+func (s *searcher) ownBit(idx uint64, b byte) bool {
+	return s.auxOf(idx)[s.auxN]&b != 0
+}
+
+// setOwnBit sets (on) or clears bit b of the search's own aux byte of
+// stored state idx (ownAux only).
+func (s *searcher) setOwnBit(idx uint64, b byte, on bool) {
+	a := s.auxOf(idx)
+	if on {
+		a[s.auxN] |= b
+	} else {
+		a[s.auxN] &^= b
+	}
 }
 
 // errStop ends a search early without it being an error of the caller.

@@ -37,6 +37,14 @@ type Prefetcher interface {
 	InsertHashed(s []byte, h uint64) (idx uint64, added bool, err error)
 }
 
+// HashedLookup is a Set that looks a state up by its Hash computed
+// already (Table).
+type HashedLookup interface {
+	Set
+	// LookupHashed is Lookup for a state whose Hash is h.
+	LookupHashed(s []byte, h uint64) (idx uint64, found bool)
+}
+
 // AuxSet is a Set that keeps a few bytes of its user's beside each state
 // (Table): per-state facts that would otherwise live in a map by index.
 type AuxSet interface {
@@ -58,9 +66,10 @@ type GuardedSet interface {
 }
 
 var (
-	_ Prefetcher = (*Table)(nil)
-	_ AuxSet     = (*Table)(nil)
-	_ GuardedSet = (*Table)(nil)
+	_ Prefetcher   = (*Table)(nil)
+	_ AuxSet       = (*Table)(nil)
+	_ HashedLookup = (*Table)(nil)
+	_ GuardedSet   = (*Table)(nil)
 )
 
 // Stats reports a set's size and memory use.
@@ -434,7 +443,11 @@ func (t *Table) insert(s []byte, h uint64) (uint64, bool, error) {
 
 // Lookup returns the index of s if it is stored.
 func (t *Table) Lookup(s []byte) (uint64, bool) {
-	h := xxh3.Hash(s)
+	return t.LookupHashed(s, xxh3.Hash(s))
+}
+
+// LookupHashed is Lookup for a state whose Hash is h.
+func (t *Table) LookupHashed(s []byte, h uint64) (uint64, bool) {
 	if t.slots == nil {
 		return 0, false
 	}
