@@ -343,6 +343,12 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		if opt.Fair || opt.SCC || opt.BFS {
 			return m, false
 		}
+		if reduce.OneProcess(m) {
+			// a reduction of one process is the identity: pan's claim,
+			// whose product is smaller than the SI claim's (pan's
+			// states: loops.pml 27, not 28)
+			return m, true
+		}
 		pr := reduce.ForNonProgressModel(m)
 		if pr == nil {
 			return m, false
