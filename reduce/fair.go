@@ -128,3 +128,16 @@ func (f fairReducer) Visible(g int) bool {
 }
 
 func (f fairReducer) ClaimLoc(s []byte) (int, bool) { return f.cr.ClaimLoc(sys(s)) }
+
+// ForFairNonProgress is ForFair for a non-progress search with weak
+// fairness (-l -f) on the product with <>[] np_ in SI normal form
+// (search.NonProgressSI, whose reducer cr is, built on pr =
+// ForNonProgress): the same narrowing of pr's ample sets (F1), nil where
+// ForFair refuses (F2) or pr is not ForNonProgress's.
+func ForFairNonProgress(pr pins.ProgressReducer, cr pins.ClaimReducer, m pins.Model) pins.ClaimReducer {
+	p, ok := pr.(progressReducer)
+	if !ok {
+		return nil
+	}
+	return ForFair(cr, p.Reducer, m)
+}

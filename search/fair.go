@@ -115,3 +115,15 @@ func (f *fairModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) b
 		return yield(&f.tr, f.buf)
 	})
 }
+
+// NewFairNonProgress is NewFair for prod, the product of m with the
+// non-progress claim in SI normal form (NonProgressSI): its processes are
+// m's. A search of it (or of a layer over it) runs with Options.Fair,
+// FairUnfolded, NonProgress and NPProductOf m.
+func NewFairNonProgress(prod, m pins.Model) (pins.Model, error) {
+	pc, ok := m.(pins.ProcCounter)
+	if !ok {
+		return nil, errors.New("weak fairness needs a model that counts its processes")
+	}
+	return newFairModel(prod, npCounter{pc}), nil
+}

@@ -29,6 +29,27 @@ func fairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, sopt *searc
 	return por.New(fm, fr, por.Config{Claim: true, Accept: true}), true
 }
 
+// fairNonProgressReduction is fairReduction for a non-progress search
+// with weak fairness (-l -f): prod, m's product with <>[] np_ in SI
+// normal form (search.NonProgressSI, with cr its reducer built on pr),
+// unfolded for fairness and wrapped in a reduction layer with the ample
+// sets narrowed as for -a -f (reduce.ForFairNonProgress). The argument of
+// docs/por-ltl.md, "Weak fairness", holds for any claim in SI normal
+// form, this one included. It returns m unreduced where the narrowing
+// refuses (rendezvous, timeout).
+func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer, cr pins.ClaimReducer, sopt *search.Options) (pins.Model, bool) {
+	fr := reduce.ForFairNonProgress(pr, cr, m)
+	if fr == nil {
+		return m, false
+	}
+	fm, err := search.NewFairNonProgress(prod, m)
+	if err != nil {
+		return m, false
+	}
+	sopt.FairUnfolded, sopt.NPProductOf = true, m
+	return por.New(fm, fr, por.Config{Claim: true, Accept: true}), true
+}
+
 // fairPlanUndone says whether newPlan must drop the claim it chose for
 // reduction (o before and after claimForReduction): the search has weak
 // fairness, and model e (built with that claim) is one that
@@ -37,4 +58,24 @@ func fairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, sopt *searc
 func fairPlanUndone(before, after *Options, e *engine.Engine) bool {
 	chose := after.ClaimSI || after.ClaimInvariant || after.InertClaim
 	return chose && before.Fair && !reduce.FairReducible(e)
+}
+
+// unreducedNote is the report's note for a search that asked for
+// reduction (the default) and runs without it in a configuration with
+// weak fairness, non-progress cycles or -scc: why, with the section of
+// docs/por-ltl.md that says more; "" for the others (whose notes, where
+// they have one, come from the plan).
+func unreducedNote(m Model, opt Options, claim bool) string {
+	e, _ := m.(*engine.Engine)
+	switch {
+	case opt.SCC && (opt.Accept || opt.NonProgress):
+		return "-scc searches without reduction: the SCC search does not bind the reduction layer (docs/por-ltl.md, \"What is not reduced\")"
+	case opt.NonProgress && opt.BFS:
+		return "-bfs -l is a breadth-first search of the non-progress product, which finds no cycles; it is not reduced (docs/por-ltl.md, \"What is not reduced\")"
+	case opt.Fair && e != nil && !reduce.FairReducible(e):
+		return "weak fairness (-f) on a model with a rendezvous channel or timeout is searched without reduction (docs/por-ltl.md, \"Weak fairness\", F2)"
+	case opt.Fair && opt.Accept && !claim:
+		return "weak fairness (-f) with accept labels and no never claim is searched without reduction (docs/por-ltl.md, \"What is not reduced\")"
+	}
+	return ""
 }

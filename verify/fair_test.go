@@ -53,3 +53,27 @@ func TestFairPipeReduced(t *testing.T) {
 		t.Errorf("states stored %d reduced, %d without", stored[0], stored[1])
 	}
 }
+
+// TestFairNonProgressReduced: -l -f is reduced (on the product with
+// <>[] np_ in SI normal form, unfolded for fairness under the reduction
+// layer) and finds the weakly fair non-progress cycle of
+// testdata/fair_receivers_np.pml (SPIN: errors: 1), as the search
+// without reduction does.
+func TestFairNonProgressReduced(t *testing.T) {
+	src, err := Load("testdata/fair_receivers_np.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noReduce := range []bool{false, true} {
+		sum, err := Check(context.Background(), src, nil, Settings{NonProgress: true, Fair: true, NoReduce: noReduce, StopAfter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Errors != 1 || len(sum.Violations) != 1 || sum.Violations[0].Kind != "non-progress-cycle" {
+			t.Errorf("noreduce %v: errors %d %+v, want one non-progress cycle", noReduce, sum.Errors, sum.Violations)
+		}
+		if sum.Reduced == noReduce {
+			t.Errorf("noreduce %v: reduced %v", noReduce, sum.Reduced)
+		}
+	}
+}

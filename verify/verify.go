@@ -144,6 +144,10 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	sopt := searchOptions(opt)
 	claim := m.Info() != nil && m.Info().Claim
 	sm, reduced := reduction(m, opt, &sopt, claim)
+	if opt.Reduce && !reduced && opt.ReductionNote == "" {
+		// said, not silently dropped (verify/fair.go)
+		opt.ReductionNote = unreducedNote(m, opt, claim)
+	}
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
@@ -338,9 +342,11 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	}
 	if opt.NonProgress {
 		// on the product with <>[] np_ in SI normal form
-		// (search.NonProgressSI), ample sets only; not with -f, -scc or
-		// -bfs
-		if opt.Fair || opt.SCC || opt.BFS {
+		// (search.NonProgressSI), ample sets only; with -f on its
+		// unfolding for fairness (as -a -f: verify/fair.go); -bfs, which
+		// finds no cycles, as a safety search of that product with the
+		// queue proviso; not with -scc
+		if opt.SCC || opt.BFS && opt.Fair {
 			return m, false
 		}
 		if reduce.OneProcess(m) {
@@ -354,8 +360,11 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 			return m, false
 		}
 		prod, cr := search.NonProgressSI(m, pr)
+		if opt.Fair {
+			return fairNonProgressReduction(m, prod, pr, cr, sopt)
+		}
 		sopt.NPProductOf = m
-		return por.New(prod, cr, por.Config{Claim: true, Accept: true}), true
+		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS}), true
 	}
 	stubborn := opt.Stubborn && (!claim || opt.ClaimSI || opt.ClaimInvariant)
 	r := reduce.ForModel(m, stubborn)
