@@ -8,19 +8,32 @@ import (
 
 // fairModel unfolds a model for weak fairness as SPIN does (pan -f,
 // Choueka's construction): each state carries a counter c. In copy 0 the
-// counter moves to 1 on leaving an accepting state; in copy i (1..N, N the
-// number of processes) it moves to i+1 when process i-1 takes a step or
-// has nothing enabled; from copy N+1 it returns to 0. A cycle through a
-// state of copy N+1 passes an accepting state and gives every process
-// that is enabled all along the cycle a step: a weakly fair acceptance
-// cycle. The model's accepting states are replaced by the states of copy
-// N+1.
+// counter starts on leaving an accepting state; in copy i (1..N, N the
+// number of processes) it waits for process i-1, and moves on when that
+// process takes a step or has nothing enabled; from copy N+1 it returns
+// to 0. As in pan (its Rule 2, and the restart of its process loop when
+// the process whose turn it is cannot move), the processes with nothing
+// enabled in the state being expanded are passed over at once, and the
+// count starts with the steps that leave the accepting state itself: a
+// step goes from copy i to the copy after the first process from i-1 on
+// that is enabled in the source (to i+1 past it if it is the one that
+// moves), to N+1 when there is none. A cycle through a state of copy N+1
+// passes an accepting state and gives every process that is enabled all
+// along the cycle a step: a weakly fair acceptance cycle. The model's
+// accepting states are replaced by the states of copy N+1.
 type fairModel struct {
 	m       pins.Model
 	procs   pins.ProcCounter
 	buf     []byte
 	tr      pins.Transition
 	enabled []bool
+	// the successors of the state being expanded in copies 1..N, their
+	// bytes end to end (succs, the i-th ending at ends[i]) and their
+	// transitions, generated once for the enabledness and the steps
+	succs   []byte
+	ends    []int
+	trs     []pins.Transition
+	collect func(t *pins.Transition, succ []byte) bool
 }
 
 func newFairModel(m pins.Model, pc pins.ProcCounter) *fairModel {
@@ -72,48 +85,65 @@ func (f *fairModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) b
 	sys := s[: len(s)-1 : len(s)-1]
 	c := int(s[len(s)-1])
 	n := f.procs.NumProcs(sys)
-	accepting := f.m.Status(sys)&pins.Accepting != 0
-	if c >= 1 && c <= n {
-		// which processes can move here (for "has nothing enabled")
-		if cap(f.enabled) < n {
-			f.enabled = make([]bool, n)
-		}
-		f.enabled = f.enabled[:n]
-		for i := range f.enabled {
-			f.enabled[i] = false
-		}
-		f.m.Next(sys, func(t *pins.Transition, _ []byte) bool {
-			if t.Pid >= 0 && t.Pid < n {
+	if c > n || c == 0 && f.m.Status(sys)&pins.Accepting == 0 {
+		// not counting: copy 0 stays, copy N+1 returns to 0
+		next := byte(0)
+		f.m.Next(sys, func(t *pins.Transition, succ []byte) bool {
+			f.buf = append(append(f.buf[:0], succ...), next)
+			f.tr = *t
+			return yield(&f.tr, f.buf)
+		})
+		return
+	}
+	// counting (copy 0 in an accepting state counts from process 0):
+	// the successors, once, and which processes can move here
+	if cap(f.enabled) < n {
+		f.enabled = make([]bool, n)
+	}
+	f.enabled = f.enabled[:n]
+	for i := range f.enabled {
+		f.enabled[i] = false
+	}
+	f.succs, f.trs, f.ends = f.succs[:0], f.trs[:0], f.ends[:0]
+	if f.collect == nil {
+		f.collect = func(t *pins.Transition, succ []byte) bool {
+			f.succs = append(f.succs, succ...)
+			f.trs = append(f.trs, *t)
+			f.ends = append(f.ends, len(f.succs))
+			if t.Pid >= 0 && t.Pid < len(f.enabled) {
 				f.enabled[t.Pid] = true
 			}
-			if t.Pid2 >= 0 && t.Pid2 < n {
+			if t.Pid2 >= 0 && t.Pid2 < len(f.enabled) {
 				f.enabled[t.Pid2] = true
 			}
 			return true
-		})
+		}
 	}
-	f.m.Next(sys, func(t *pins.Transition, succ []byte) bool {
-		next := c
-		switch {
-		case c == 0:
-			if accepting {
-				next = 1
-			}
-		case c <= n:
-			p := c - 1
-			if t.Pid == p || t.Pid2 == p || !f.enabled[p] {
-				next = c + 1
-			}
-		default:
-			next = 0
+	f.m.Next(sys, f.collect)
+	p := max(c, 1) - 1 // the process whose turn it is
+	for p < n && !f.enabled[p] {
+		p++
+	}
+	start := 0
+	for i := range f.trs {
+		t := &f.trs[i]
+		next := p + 1
+		if p == n || t.Pid == p || t.Pid2 == p {
+			next = p + 2
+		}
+		if next > n+1 {
+			next = n + 1
 		}
 		if next > 255 {
 			next = 0
 		}
-		f.buf = append(append(f.buf[:0], succ...), byte(next))
+		f.buf = append(append(f.buf[:0], f.succs[start:f.ends[i]]...), byte(next))
+		start = f.ends[i]
 		f.tr = *t
-		return yield(&f.tr, f.buf)
-	})
+		if !yield(&f.tr, f.buf) {
+			return
+		}
+	}
 }
 
 // NewFairNonProgress is NewFair for prod, the product of m with the
