@@ -54,10 +54,13 @@ func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer,
 // reduction (o before and after claimForReduction): the search has weak
 // fairness, and model e (built with that claim) is one that
 // fairReduction will not reduce, so the property's usual claim serves
-// as before.
+// as before. The claim of an invariant (after.ClaimInvariant) stays:
+// it has no accepting cycle, so weak fairness changes nothing, and
+// reduction (verify.reduction) searches the product as -a does, on any
+// model.
 func fairPlanUndone(before, after *Options, e *engine.Engine) bool {
 	chose := after.ClaimSI || after.ClaimInvariant || after.InertClaim
-	return chose && before.Fair && !reduce.FairReducible(e)
+	return chose && before.Fair && !after.ClaimInvariant && !reduce.FairReducible(e)
 }
 
 // unreducedNote is the report's note for a search that asked for
