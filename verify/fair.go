@@ -65,7 +65,8 @@ func fairPlanUndone(before, after *Options, e *engine.Engine) bool {
 
 // unreducedNote is the report's note for a search that asked for
 // reduction (the default) and runs without it in a configuration with
-// weak fairness, non-progress cycles or -scc: why, with the section of
+// weak fairness, non-progress cycles, -scc or acceptance through accept
+// labels without a claim: why, with the section of
 // docs/por-ltl.md that says more; "" for the others (whose notes, where
 // they have one, come from the plan).
 func unreducedNote(m Model, opt Options, claim bool) string {
@@ -77,8 +78,8 @@ func unreducedNote(m Model, opt Options, claim bool) string {
 		return "-bfs -l is a breadth-first search of the non-progress product, which finds no cycles; it is not reduced (docs/por-ltl.md, \"What is not reduced\")"
 	case opt.Fair && e != nil && !reduce.FairReducible(e):
 		return "weak fairness (-f) on a model with a rendezvous channel or timeout is searched without reduction (docs/por-ltl.md, \"Weak fairness\", F2)"
-	case opt.Fair && opt.Accept && !claim:
-		return "weak fairness (-f) with accept labels and no never claim is searched without reduction (docs/por-ltl.md, \"What is not reduced\")"
+	case opt.Accept && !claim:
+		return "acceptance cycles through accept labels without a never claim are searched without reduction (docs/por-ltl.md, \"What is not reduced\")"
 	}
 	return ""
 }
