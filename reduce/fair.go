@@ -29,7 +29,20 @@ func ForFair(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimReducer {
 		local[g] = (r.SafeGroups[g] || g < len(r.CondGroups) && r.CondGroups[g]) &&
 			g < len(prog.Trans) && !hasRun(prog.Trans[g])
 	}
-	return fairReducer{cr, r, local}
+	return fairReducer{cr, r, local, true}
+}
+
+// ForFairMarks is ForFair for a search with weak fairness on the product
+// itself, not unfolded (the SCC search, -scc -a -f, which gives each
+// process an acceptance mark): cr's answers on the state as it is,
+// narrowed in the same way.
+func ForFairMarks(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimReducer {
+	f, ok := ForFair(cr, r, m).(fairReducer)
+	if !ok {
+		return nil
+	}
+	f.unfolded = false
+	return f
 }
 
 // FairReducible reports whether a search of e with weak fairness may be
@@ -43,14 +56,23 @@ type fairReducer struct {
 	cr    pins.ClaimReducer
 	r     *Reducer // cr's
 	local []bool   // by group: no run, no channel operation but a safe one
+	// unfolded: the states carry the fairness counter's byte at the end
+	// (search.NewFair), which cr does not know
+	unfolded bool
 }
 
-func sys(s []byte) []byte { return s[: len(s)-1 : len(s)-1] }
+// sys is s without the fairness counter's byte, where it has one.
+func (f fairReducer) sys(s []byte) []byte {
+	if !f.unfolded {
+		return s
+	}
+	return s[: len(s)-1 : len(s)-1]
+}
 
 // SafeProcs is cr's, less the processes at a location with a run, a
 // death, or a send or receive on a channel that is not point-to-point.
 func (f fairReducer) SafeProcs(s []byte, dst []bool) []bool {
-	s = sys(s)
+	s = f.sys(s)
 	dst = f.cr.SafeProcs(s, dst) // decodes s into f.r.procOff
 	r := f.r
 	for pid, ok := range dst {
@@ -127,17 +149,22 @@ func (f fairReducer) Visible(g int) bool {
 	return g < 0 || g >= len(f.local) || !f.local[g] || f.cr.Visible(g)
 }
 
-func (f fairReducer) ClaimLoc(s []byte) (int, bool) { return f.cr.ClaimLoc(sys(s)) }
+func (f fairReducer) ClaimLoc(s []byte) (int, bool) { return f.cr.ClaimLoc(f.sys(s)) }
 
 // ForFairNonProgress is ForFair for a non-progress search with weak
 // fairness (-l -f) on the product with <>[] np_ in SI normal form
 // (search.NonProgressSI, whose reducer cr is, built on pr =
 // ForNonProgress): the same narrowing of pr's ample sets (F1), nil where
-// ForFair refuses (F2) or pr is not ForNonProgress's.
-func ForFairNonProgress(pr pins.ProgressReducer, cr pins.ClaimReducer, m pins.Model) pins.ClaimReducer {
+// ForFair refuses (F2) or pr is not ForNonProgress's. unfolded: the
+// product's states carry the fairness counter (search.NewFairNonProgress;
+// ForFairMarks's reducer otherwise, for the SCC search).
+func ForFairNonProgress(pr pins.ProgressReducer, cr pins.ClaimReducer, m pins.Model, unfolded bool) pins.ClaimReducer {
 	p, ok := pr.(progressReducer)
 	if !ok {
 		return nil
+	}
+	if !unfolded {
+		return ForFairMarks(cr, p.Reducer, m)
 	}
 	return ForFair(cr, p.Reducer, m)
 }

@@ -343,10 +343,11 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	if opt.NonProgress {
 		// on the product with <>[] np_ in SI normal form
 		// (search.NonProgressSI), ample sets only; with -f on its
-		// unfolding for fairness (as -a -f: verify/fair.go); -bfs, which
+		// unfolding for fairness (as -a -f: verify/fair.go), or with
+		// -scc -f with the SCC search's fairness marks; -bfs, which
 		// finds no cycles, as a safety search of that product with the
-		// queue proviso; not with -scc
-		if opt.SCC || opt.BFS && opt.Fair {
+		// queue proviso
+		if opt.BFS && opt.Fair {
 			return m, false
 		}
 		if reduce.OneProcess(m) {
@@ -361,7 +362,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		}
 		prod, cr := search.NonProgressSI(m, pr)
 		if opt.Fair {
-			return fairNonProgressReduction(m, prod, pr, cr, sopt)
+			return fairNonProgressReduction(m, prod, pr, cr, opt.SCC, sopt)
 		}
 		sopt.NPProductOf = m
 		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS}), true
@@ -380,12 +381,15 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	if safety {
 		return por.New(m, r, por.Config{Stubborn: stubborn}), true
 	}
-	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC || opt.BFS && opt.Accept {
+	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC && (!sccFair(&opt) || opt.TGBA != nil) || opt.BFS && opt.Accept {
 		return m, false
 	}
 	cr := reduce.ForClaimModel(r, m)
 	if cr == nil {
 		return m, false
+	}
+	if opt.Fair && !opt.ClaimInvariant && opt.SCC {
+		return sccFairReduction(m, r, cr)
 	}
 	if opt.Fair && !opt.ClaimInvariant {
 		return fairReduction(m, r, cr, sopt)

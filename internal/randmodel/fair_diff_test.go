@@ -36,6 +36,12 @@ func fairSource(seed int64) string {
 // checkFair verifies src's ltl property as gospin verify -a -f -A (with
 // reduction unless noReduce); ok is false when the front end rejects it.
 func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err error) {
+	return checkFairSearch(src, merge, noReduce, false)
+}
+
+// checkFairSearch is checkFair, with the SCC-based search (-scc) when
+// scc.
+func checkFairSearch(src string, merge, noReduce, scc bool) (o ltlOutcome, ok bool, err error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return o, false, nil
@@ -49,7 +55,7 @@ func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err err
 		return o, false, nil
 	}
 	s := verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NoReduce: noReduce,
-		Accept: true, Fair: true, IgnoreAssert: true, SelfLoops: true, MemLimitMB: memLimit >> 20}
+		Accept: true, Fair: true, SCC: scc, IgnoreAssert: true, SelfLoops: true, MemLimitMB: memLimit >> 20}
 	sum, err := verify.Check(context.Background(), vs, &props[0], s)
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
