@@ -348,7 +348,9 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		// finds no cycles, as a safety search of that product with the
 		// queue proviso
 		if opt.BFS && opt.Fair {
-			return m, false
+			// a breadth-first search finds no cycles: weak fairness,
+			// which only restricts cycles, changes nothing it reports
+			opt.Fair, sopt.Fair = false, false
 		}
 		if reduce.OneProcess(m) {
 			// a reduction of one process is the identity: pan's claim,
