@@ -10,8 +10,10 @@ import (
 // whose states the search unfolds for fairness (search.NewFair: one byte
 // appended): cr's answers on the state without that byte, narrowed so
 // that the steps of an ample set are purely local, frozen channel polls,
-// or sends and receives on a point-to-point channel (pointToPoint); a run
-// or a death is counted as visible. What such a step changes for
+// or sends and receives on a point-to-point channel (pointToPoint), or
+// the death of the youngest process where cr allows it (no other may
+// still run a process or read _nr_pr); a run is counted as visible.
+// What such a step changes for
 // another process's enabledness settles in the limit, which is what
 // keeps weak fairness through the reduction (docs/por-ltl.md, "Weak
 // fairness"). It returns nil when cr is nil, m is no engine, or the
@@ -69,8 +71,8 @@ func (f fairReducer) sys(s []byte) []byte {
 	return s[: len(s)-1 : len(s)-1]
 }
 
-// SafeProcs is cr's, less the processes at a location with a run, a
-// death, or a send or receive on a channel that is not point-to-point.
+// SafeProcs is cr's, less the processes at a location with a run, or a
+// send or receive on a channel that is not point-to-point.
 func (f fairReducer) SafeProcs(s []byte, dst []bool) []bool {
 	s = f.sys(s)
 	dst = f.cr.SafeProcs(s, dst) // decodes s into f.r.procOff
@@ -83,7 +85,12 @@ func (f fairReducer) SafeProcs(s []byte, dst []bool) []bool {
 		c := &r.locs[s[o]][int(s[o+1])|int(s[o+2])<<8]
 		for i := range c.ops {
 			switch op := &c.ops[i]; op.kind {
-			case opRun, opEnd:
+			case opRun:
+				// a run is never in an ample set under -f; a death is,
+				// where cr's rules allow it (the youngest process, no
+				// other that may still run one or read _nr_pr: which
+				// processes may die next then only grows, to the same
+				// final set whatever the order: docs/por-ltl.md, F1)
 				dst[pid] = false
 			case opSend, opRecv:
 				if !r.pointToPoint(s, pid, op) {

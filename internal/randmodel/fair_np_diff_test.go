@@ -10,7 +10,7 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nFairNPModels = flag.Int("randfairnp", 300, "number of random models for TestFairNonProgressReductionDifferential (-short: 100)")
+var nFairNPModels = flag.Int("randfairnp", 200, "number of random models for TestFairNonProgressReductionDifferential (-short: 100)")
 
 // fairNPSource is random model seed with progress labels (withProgress),
 // made reducible under weak fairness most of the time as fairSource
