@@ -103,7 +103,7 @@ func unreducedNote(m Model, opt Options, claim bool) string {
 	e, _ := m.(*engine.Engine)
 	switch {
 	case opt.SCC && (opt.Accept || opt.NonProgress) && !opt.Fair:
-		return "-scc searches without reduction but with -f (docs/por-ltl.md, \"What is not reduced\")"
+		return "-scc -a checks the property on its generalized Büchi automaton, which is not reduced (with -f, or with -l, -scc is; docs/por-ltl.md, \"What is not reduced\")"
 	case opt.NonProgress && opt.BFS:
 		return "-bfs -l is a breadth-first search of the non-progress product, which finds no cycles; it is not reduced (docs/por-ltl.md, \"What is not reduced\")"
 	case opt.Fair && e != nil && !reduce.FairReducible(e):
