@@ -10,8 +10,10 @@ import (
 // whose states the search unfolds for fairness (search.NewFair: one byte
 // appended): cr's answers on the state without that byte, narrowed so
 // that the steps of an ample set are purely local, frozen channel polls,
-// or sends and receives on a point-to-point channel (pointToPoint); a run
-// or a death is counted as visible. What such a step changes for
+// or sends and receives on a point-to-point channel (pointToPoint), or
+// the death of the youngest process where cr allows it (no other may
+// still run a process or read _nr_pr); a run is counted as visible.
+// What such a step changes for
 // another process's enabledness settles in the limit, which is what
 // keeps weak fairness through the reduction (docs/por-ltl.md, "Weak
 // fairness"). It returns nil when cr is nil, m is no engine, or the
@@ -29,7 +31,20 @@ func ForFair(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimReducer {
 		local[g] = (r.SafeGroups[g] || g < len(r.CondGroups) && r.CondGroups[g]) &&
 			g < len(prog.Trans) && !hasRun(prog.Trans[g])
 	}
-	return fairReducer{cr, r, local}
+	return fairReducer{cr, r, local, true}
+}
+
+// ForFairMarks is ForFair for a search with weak fairness on the product
+// itself, not unfolded (the SCC search, -scc -a -f, which gives each
+// process an acceptance mark): cr's answers on the state as it is,
+// narrowed in the same way.
+func ForFairMarks(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimReducer {
+	f, ok := ForFair(cr, r, m).(fairReducer)
+	if !ok {
+		return nil
+	}
+	f.unfolded = false
+	return f
 }
 
 // FairReducible reports whether a search of e with weak fairness may be
@@ -43,14 +58,23 @@ type fairReducer struct {
 	cr    pins.ClaimReducer
 	r     *Reducer // cr's
 	local []bool   // by group: no run, no channel operation but a safe one
+	// unfolded: the states carry the fairness counter's byte at the end
+	// (search.NewFair), which cr does not know
+	unfolded bool
 }
 
-func sys(s []byte) []byte { return s[: len(s)-1 : len(s)-1] }
+// sys is s without the fairness counter's byte, where it has one.
+func (f fairReducer) sys(s []byte) []byte {
+	if !f.unfolded {
+		return s
+	}
+	return s[: len(s)-1 : len(s)-1]
+}
 
-// SafeProcs is cr's, less the processes at a location with a run, a
-// death, or a send or receive on a channel that is not point-to-point.
+// SafeProcs is cr's, less the processes at a location with a run, or a
+// send or receive on a channel that is not point-to-point.
 func (f fairReducer) SafeProcs(s []byte, dst []bool) []bool {
-	s = sys(s)
+	s = f.sys(s)
 	dst = f.cr.SafeProcs(s, dst) // decodes s into f.r.procOff
 	r := f.r
 	for pid, ok := range dst {
@@ -61,7 +85,12 @@ func (f fairReducer) SafeProcs(s []byte, dst []bool) []bool {
 		c := &r.locs[s[o]][int(s[o+1])|int(s[o+2])<<8]
 		for i := range c.ops {
 			switch op := &c.ops[i]; op.kind {
-			case opRun, opEnd:
+			case opRun:
+				// a run is never in an ample set under -f; a death is,
+				// where cr's rules allow it (the youngest process, no
+				// other that may still run one or read _nr_pr: which
+				// processes may die next then only grows, to the same
+				// final set whatever the order: docs/por-ltl.md, F1)
 				dst[pid] = false
 			case opSend, opRecv:
 				if !r.pointToPoint(s, pid, op) {
@@ -127,4 +156,22 @@ func (f fairReducer) Visible(g int) bool {
 	return g < 0 || g >= len(f.local) || !f.local[g] || f.cr.Visible(g)
 }
 
-func (f fairReducer) ClaimLoc(s []byte) (int, bool) { return f.cr.ClaimLoc(sys(s)) }
+func (f fairReducer) ClaimLoc(s []byte) (int, bool) { return f.cr.ClaimLoc(f.sys(s)) }
+
+// ForFairNonProgress is ForFair for a non-progress search with weak
+// fairness (-l -f) on the product with <>[] np_ in SI normal form
+// (search.NonProgressSI, whose reducer cr is, built on pr =
+// ForNonProgress): the same narrowing of pr's ample sets (F1), nil where
+// ForFair refuses (F2) or pr is not ForNonProgress's. unfolded: the
+// product's states carry the fairness counter (search.NewFairNonProgress;
+// ForFairMarks's reducer otherwise, for the SCC search).
+func ForFairNonProgress(pr pins.ProgressReducer, cr pins.ClaimReducer, m pins.Model, unfolded bool) pins.ClaimReducer {
+	p, ok := pr.(progressReducer)
+	if !ok {
+		return nil
+	}
+	if !unfolded {
+		return ForFairMarks(cr, p.Reducer, m)
+	}
+	return ForFair(cr, p.Reducer, m)
+}

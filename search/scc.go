@@ -48,8 +48,12 @@ type markedGraph interface {
 // moves (as the sender or the receiver of a rendezvous too) or has nothing
 // enabled in the source state.
 type pinsGraph struct {
-	m     pins.Model
-	fair  bool
+	m    pins.Model
+	fair bool
+	// full, when not nil, computes the fairness marks of the processes
+	// with nothing enabled on the unreduced model (m is a reduction
+	// layer's binding: scc_reduced.go)
+	full  *enabledness
 	ex    *sccExpander
 	every marks
 	buf   marks
@@ -71,8 +75,14 @@ func (g *pinsGraph) all() *marks              { return &g.every }
 
 func (g *pinsGraph) next(s []byte, yield func(Step, []byte, *marks, *pins.Violation) bool) {
 	accepting := g.m.Status(s)&pins.Accepting != 0
+	var base marks
+	if g.fair && g.full != nil {
+		base = g.full.marks(s) // before the expansion, which may reuse s's buffer
+	}
 	succs := g.ex.expand(s)
-	base := fairBase(succs, g.fair)
+	if g.full == nil {
+		base = fairBase(succs, g.fair)
+	}
 	if accepting {
 		base[0] = 1
 	}
@@ -145,11 +155,19 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 		return t
 	}
 	stopped := false
+	hooks, _ := g.(sccStack)
+	lg := g
+	if hooks != nil {
+		lg = hooks.lassoGraph()
+	}
 	push := func(idx uint64, in marks) {
 		count++
 		num[idx] = count
 		roots = append(roots, sccRoot{n: count, in: in})
 		active = append(active, idx)
+		if hooks != nil {
+			hooks.pushing(idx, len(stack))
+		}
 		succs := expand(idx)
 		stack = append(stack, sccFrame{idx: idx, succs: succs})
 		if len(stack) > s.res.DepthReached {
@@ -184,6 +202,9 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 						break
 					}
 				}
+			}
+			if hooks != nil {
+				hooks.popped(f.idx)
 			}
 			stack = stack[:len(stack)-1]
 			continue
@@ -244,7 +265,7 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 			build := func() []Step {
 				if !built {
 					var cycle int
-					steps, cycle = s.lasso(g, stack, num, top.n)
+					steps, cycle = s.lasso(lg, stack, num, top.n)
 					s.cycleStart = cycle
 					built = true
 				}

@@ -265,6 +265,13 @@ func searchAll(s *searcher) error {
 		var g markedGraph = newPinsGraph(s.m, opt.Fair)
 		if opt.Property != nil && !opt.NonProgress {
 			g = newTGBAGraph(s.m, opt.Property, opt.Fair)
+		} else if r, ok := s.m.(pins.Reduced); ok {
+			// a reduced product (scc_reduced.go)
+			full, _ := s.m.(interface{ Unreduced() pins.Model })
+			if full == nil {
+				return errors.New("-scc: the reduction layer does not give its unreduced model")
+			}
+			g = newReducedSCCGraph(s, r, full.Unreduced(), opt.Fair)
 		}
 		return s.couvreur(g, kind, msg)
 	case opt.BFS:

@@ -241,3 +241,25 @@ func TestDeadVarReduction(t *testing.T) {
 		}
 	}
 }
+
+// TestNonProgressOneProcess: with one process a reduction is the
+// identity, and the non-progress search (-l, reduction on) searches
+// pan's claim, whose product is smaller than that of the SI normal form:
+// pan's figures (spin -a; gcc -DNP; pan -l), as the model's header
+// records. The SI claim's product stored 33 states.
+func TestNonProgressOneProcess(t *testing.T) {
+	src, err := Load("testdata/np_oneproc.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultSettings()
+	s.NonProgress = true
+	sum, err := Check(context.Background(), src, nil, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.StatesStored != 32 || sum.StatesVisited != 46 || sum.StatesMatched != 25 || sum.Transitions != 71 || sum.Errors != 0 || !sum.Reduced {
+		t.Errorf("%d states stored (%d visited), %d matched, %d transitions, %d errors, reduced %v; pan: 32 (46), 25, 71, 0, reduced",
+			sum.StatesStored, sum.StatesVisited, sum.StatesMatched, sum.Transitions, sum.Errors, sum.Reduced)
+	}
+}

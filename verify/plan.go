@@ -102,7 +102,9 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 	if p != nil {
 		o.Property = p.Name
 	}
-	if p != nil && p.Kind == property.LTL && o.SCC && o.Accept && !o.NonProgress && !s.NoTGBA {
+	if p != nil && p.Kind == property.LTL && o.SCC && o.Accept && !o.NonProgress && !s.NoTGBA && !o.ClaimSI && !o.ClaimInvariant {
+		// (-scc -f with reduction searches the claim the reduction
+		// chose: verify/fair.go)
 		if m, err = tgbaModel(src, model, p, sh, &o); err != nil {
 			return nil, err
 		}
@@ -207,11 +209,12 @@ func (pl *plan) run(ctx context.Context, src *Source, s *Settings) (*report.Summ
 // errors of the closure were found (closureNote). Without -a, a claim that
 // can neither end nor fail and never blocks the system is left out of the
 // search (o.InertClaim, inertNote), whose trails are rewritten for the
-// claim. -scc with a claim is never reduced, nor -f without -a; -f with
+// claim. -scc with a claim is reduced only with -f, nor -f without -a; -f with
 // -a is (verify/fair.go) where the model has no rendezvous and no
-// timeout; -bfs (without -a) is, with the queue proviso.
+// timeout, by nested DFS or with -scc (sccFair); -bfs (without -a) is,
+// with the queue proviso.
 func claimForReduction(m *ast.Model, p *property.Property, o *Options, tr property.Translator) (property.Plan, property.Translator) {
-	if p == nil || !o.Reduce || o.NonProgress || o.BFS && o.Accept || o.SCC || o.Fair && !o.Accept {
+	if p == nil || !o.Reduce || o.NonProgress || o.BFS && o.Accept || o.SCC && !sccFair(o) || o.Fair && !o.Accept {
 		return property.Plan{Prop: p, Translator: tr}, tr
 	}
 	plan := property.PlanReduction(m, p, o.Accept, o.IgnoreAssert, tr)

@@ -146,6 +146,10 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	sopt := searchOptions(opt)
 	claim := m.Info() != nil && m.Info().Claim
 	sm, reduced := reduction(m, opt, &sopt, claim)
+	if opt.Reduce && !reduced && opt.ReductionNote == "" {
+		// said, not silently dropped (verify/fair.go)
+		opt.ReductionNote = unreducedNote(m, opt, claim)
+	}
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
@@ -340,18 +344,32 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	}
 	if opt.NonProgress {
 		// on the product with <>[] np_ in SI normal form
-		// (search.NonProgressSI), ample sets only; not with -f, -scc or
-		// -bfs
-		if opt.Fair || opt.SCC || opt.BFS {
-			return m, false
+		// (search.NonProgressSI), ample sets only; with -f on its
+		// unfolding for fairness (as -a -f: verify/fair.go), or with
+		// -scc -f with the SCC search's fairness marks; -bfs, which
+		// finds no cycles, as a safety search of that product with the
+		// queue proviso
+		if opt.BFS && opt.Fair {
+			// a breadth-first search finds no cycles: weak fairness,
+			// which only restricts cycles, changes nothing it reports
+			opt.Fair, sopt.Fair = false, false
+		}
+		if reduce.OneProcess(m) {
+			// a reduction of one process is the identity: pan's claim,
+			// whose product is smaller than the SI claim's (pan's
+			// states: loops.pml 27, not 28)
+			return m, true
 		}
 		pr := reduce.ForNonProgressModel(m)
 		if pr == nil {
 			return m, false
 		}
 		prod, cr := search.NonProgressSI(m, pr)
+		if opt.Fair {
+			return fairNonProgressReduction(m, prod, pr, cr, opt.SCC, sopt)
+		}
 		sopt.NPProductOf = m
-		return por.New(prod, cr, por.Config{Claim: true, Accept: true}), true
+		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS}), true
 	}
 	stubborn := opt.Stubborn && (!claim || opt.ClaimSI || opt.ClaimInvariant)
 	r := reduce.ForModel(m, stubborn)
@@ -366,15 +384,28 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 	if safety {
 		return por.New(m, r, por.Config{Stubborn: stubborn}), true
 	}
-	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC || opt.BFS && opt.Accept {
+	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC && (!sccFair(&opt) || opt.TGBA != nil) || opt.BFS && opt.Accept {
 		return m, false
 	}
 	cr := reduce.ForClaimModel(r, m)
 	if cr == nil {
 		return m, false
 	}
-	if opt.Fair {
+	if opt.Fair && !opt.ClaimInvariant && opt.SCC {
+		return sccFairReduction(m, r, cr)
+	}
+	if opt.Fair && !opt.ClaimInvariant {
 		return fairReduction(m, r, cr, sopt)
+	}
+	if opt.ClaimInvariant {
+		// the claim of an invariant has no accepting state but at its
+		// end, which the search reports as the claim's end: there is no
+		// acceptance cycle to look for, and with -f weak fairness, which
+		// only restricts cycles, changes nothing (verify/fair.go). The
+		// search is the one for the claim's end, without the nested
+		// search's bookkeeping (rk_peterson_filterN -a -N mutex: the
+		// same 1,324,440 states in about three quarters of the time).
+		sopt.Fair, sopt.Accept = false, false
 	}
 	// on the product (package por, product.go)
 	return por.New(m, cr, por.Config{Claim: true, Accept: opt.Accept, Stubborn: stubborn, Leap: opt.Leap && !opt.BFS}), true

@@ -36,6 +36,12 @@ func fairSource(seed int64) string {
 // checkFair verifies src's ltl property as gospin verify -a -f -A (with
 // reduction unless noReduce); ok is false when the front end rejects it.
 func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err error) {
+	return checkFairSearch(src, merge, noReduce, false)
+}
+
+// checkFairSearch is checkFair, with the SCC-based search (-scc) when
+// scc.
+func checkFairSearch(src string, merge, noReduce, scc bool) (o ltlOutcome, ok bool, err error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return o, false, nil
@@ -49,7 +55,7 @@ func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err err
 		return o, false, nil
 	}
 	s := verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NoReduce: noReduce,
-		Accept: true, Fair: true, IgnoreAssert: true, SelfLoops: true, MemLimitMB: memLimit >> 20}
+		Accept: true, Fair: true, SCC: scc, IgnoreAssert: true, SelfLoops: true, MemLimitMB: memLimit >> 20}
 	sum, err := verify.Check(context.Background(), vs, &props[0], s)
 	if err != nil {
 		return o, true, fmt.Errorf("verify: %v", err)
@@ -76,7 +82,7 @@ func TestFairReductionDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	var invalid, large, violated, reduced, full, red, smaller atomic.Int64
+	var invalid, large, violated, reduced, full, red, smaller, compared atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := fairSource(seed)
 		merge := seed%2 == 0
@@ -112,6 +118,9 @@ func TestFairReductionDifferential(t *testing.T) {
 			if b.stored < a.stored {
 				smaller.Add(1)
 			}
+		}
+		if c := compared.Add(1); c%2000 == 0 {
+			t.Logf("%d pairs compared so far (seed %d), no disagreement", c, seed) // for long runs
 		}
 		return true, ""
 	})
