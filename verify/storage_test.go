@@ -1,0 +1,71 @@
+package verify
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/store"
+)
+
+// grid has 201*201 values of a and b, at three control locations.
+const grid = `byte a, b;
+active proctype P() {
+	do
+	:: a < 200 -> a++
+	:: b < 200 -> b++
+	:: a == 200 && b == 200 -> break
+	od
+}`
+
+// TestStorageModes: every mode, depth-first and breadth-first, stores the
+// grid's states when its memory is ample (exact and tree exactly; hc and
+// bitstate here too, with an omission probability that says so); a tiny
+// lossy store omits states, and its analysis says it did; the report
+// carries the storage, the analysis and the advice.
+func TestStorageModes(t *testing.T) {
+	src, _ := loadSource(t, grid)
+	want := int64(0)
+	for _, bfs := range []bool{false, true} {
+		for _, c := range []store.Config{{}, {Mode: store.ModeHC}, {Mode: store.ModeBitstate, Mem: 4 << 20, K: 10}, {Mode: store.ModeHC, HCBits: 28, Mem: 1 << 20, Seed: 3}} {
+			s := DefaultSettings()
+			s.NoReduce, s.BFS, s.Storage, s.WriteTrails = true, bfs, c, false
+			sum, err := Check(context.Background(), src, nil, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want == 0 {
+				want = sum.StatesStored
+			}
+			if sum.StatesStored != want || !sum.Complete {
+				t.Errorf("bfs %v, %+v: %d states (complete %v), want %d", bfs, c, sum.StatesStored, sum.Complete, want)
+			}
+			p := report.PropertyOf(sum)
+			if c.Lossy() {
+				if p.Storage.Mode != c.Mode || p.Omission.ProbabilityAny > 0.01 || p.Advice.Text == "" || p.Advice.States < want {
+					t.Errorf("%+v: storage %+v, omission %+v, advice %+v", c, p.Storage, p.Omission, p.Advice)
+				}
+				var b strings.Builder
+				report.Text(&b, sum)
+				if !strings.Contains(b.String(), "omission analysis: probability of any omission") || !strings.Contains(b.String(), "advice: with ") {
+					t.Errorf("%+v: the text report lacks the analysis:\n%s", c, b.String())
+				}
+			} else if p.Storage.Mode != "exact" || p.Storage.BytesPerState <= 0 || p.Omission.ExpectedOmitted != 0 {
+				t.Errorf("exact: storage %+v, omission %+v", p.Storage, p.Omission)
+			}
+		}
+	}
+	// tiny stores: states omitted, and the analysis expects omissions
+	for _, c := range []store.Config{{Mode: store.ModeHC, HCBits: 6, Mem: 60 << 10}, {Mode: store.ModeBitstate, Mem: 8 << 10, K: 2}} {
+		s := DefaultSettings()
+		s.NoReduce, s.Storage, s.WriteTrails = true, c, false
+		sum, err := Check(context.Background(), src, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.StatesStored >= want || sum.Omission == nil || sum.Omission.ExpectedOmitted < 1 || sum.Omission.ProbabilityAny < 0.5 {
+			t.Errorf("%+v: %d states of %d, omission %+v", c, sum.StatesStored, want, sum.Omission)
+		}
+	}
+}
