@@ -26,6 +26,9 @@ func storageReport(sum *report.Summary, sopt *search.Options, res *search.Result
 		st.BytesPerState = float64(st.Bytes) / float64(n)
 	}
 	if !lossy {
+		if res.Incomplete == "memory limit" && sopt.MemLimit > 0 {
+			sum.Advice = adviseAtLimit(mode, sopt.MemLimit, int64(res.Store.States), st.BytesPerState)
+		}
 		return
 	}
 	o := l.Omission()
@@ -57,5 +60,22 @@ func advise(mem, states int64) *report.Advice {
 	a.Text = fmt.Sprintf("with %s, hash compaction visits up to %d states and bitstate (-k%d) up to %d at a %.0f%% chance of any omission; for about %d states use -store hc -mem %s -hcbits %d, or -store bitstate -mem %s -k %d",
 		store.FormatSize(mem), a.HCVisitable, a.BitstateK, a.BitstateVisitable, 100*p, states,
 		store.FormatSize(a.HCMem), a.HCBits, store.FormatSize(a.BitstateMem), a.BitstateMemK)
+	return a
+}
+
+// adviseAtLimit is the advice for an exact (or tree) search that stopped
+// at the memory limit, mem bytes for its store, with stored states of
+// perState bytes each: the state space has more than stored states; tree
+// compression keeps them all exactly in less memory, hash compaction and
+// bitstate visit the numbers given with mem at a 1% chance of omitting
+// any. gospin never switches to a lossy mode by itself.
+func adviseAtLimit(mode string, mem, stored int64, perState float64) *report.Advice {
+	a := advise(mem, 2*stored)
+	tree := ""
+	if mode != store.ModeTree {
+		tree = "-store tree keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
+	}
+	a.Text = fmt.Sprintf("the search stopped after %d states with %s for its store; the state space is larger: %swith -mem %s, -store hc -hcbits 64 visits up to %d states and -store bitstate -k %d up to %d at a %.0f%% chance of omitting any (the analysis after the run says what was risked)",
+		stored, store.FormatSize(mem), tree, store.FormatSize(mem), store.HCVisitable(mem, 64, store.AdviceTarget), a.BitstateK, a.BitstateVisitable, 100*store.AdviceTarget)
 	return a
 }

@@ -69,3 +69,29 @@ func TestStorageModes(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryLimitAdvice: an exact search stopped at its memory limit says
+// how many states it stored and recommends tree compression, hash
+// compaction and bitstate with what they visit in that memory; it does
+// not switch to a lossy mode by itself.
+func TestMemoryLimitAdvice(t *testing.T) {
+	src, _ := loadSource(t, grid)
+	s := DefaultSettings()
+	s.NoReduce, s.WriteTrails, s.MemLimitMB = true, false, 1
+	defer s.SetMemory()()
+	sum, err := Check(context.Background(), src, nil, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Complete || sum.Incomplete != "memory limit" {
+		t.Fatalf("complete %v (%s): want the memory limit", sum.Complete, sum.Incomplete)
+	}
+	for _, want := range []string{"the search stopped after", "-store tree", "-store hc -hcbits 64 visits up to", "-store bitstate -k"} {
+		if !strings.Contains(sum.MemoryHint, want) {
+			t.Errorf("hint lacks %q: %s", want, sum.MemoryHint)
+		}
+	}
+	if sum.Storage == nil || sum.Storage.Mode != store.ModeExact || sum.Omission != nil || sum.Advice == nil || sum.Advice.HCVisitable <= sum.StatesStored {
+		t.Errorf("storage %+v, omission %+v, advice %+v", sum.Storage, sum.Omission, sum.Advice)
+	}
+}
