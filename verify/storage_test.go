@@ -95,3 +95,27 @@ func TestMemoryLimitAdvice(t *testing.T) {
 		t.Errorf("storage %+v, omission %+v, advice %+v", sum.Storage, sum.Omission, sum.Advice)
 	}
 }
+
+// TestStorageCounters: testdata/storage/counters.pml (N=5) in every
+// storage mode, depth-first and breadth-first, gives pan's 22621 states
+// and 82945 transitions (spin -o1 -o2 -o3, -DSAFETY -DNOREDUCE).
+func TestStorageCounters(t *testing.T) {
+	src, err := Load("../testdata/storage/counters.pml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bfs := range []bool{false, true} {
+		for _, c := range []store.Config{{}, {Mode: store.ModeTree}, {Mode: store.ModeHC, Mem: 1 << 20}, {Mode: store.ModeBitstate, Mem: 1 << 20, K: 7}} {
+			s := DefaultSettings()
+			s.NoReduce, s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = true, true, true, true
+			s.BFS, s.Storage, s.WriteTrails = bfs, c, false
+			sum, err := Check(context.Background(), src, nil, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.StatesStored != 22621 || !bfs && sum.Transitions != 82945 || !sum.Complete {
+				t.Errorf("bfs %v, %+v: %d states, %d transitions (complete %v); pan 22621, 82945", bfs, c, sum.StatesStored, sum.Transitions, sum.Complete)
+			}
+		}
+	}
+}
