@@ -52,6 +52,13 @@ type Options struct {
 	Property        string   `json:"property"`            // -N
 	NoClaim         bool     `json:"no_claim"`
 	Defines         []string `json:"defines"` // the model's macros
+	// Storage asked for (-store, -mem, -hcbits, -k, -hashseed): mode
+	// "exact", "tree", "hc" or "bitstate"; MemBytes 0 for the default.
+	Store    string `json:"store"`
+	MemBytes int64  `json:"mem"`
+	HCBits   int    `json:"hc_bits"`
+	K        int    `json:"k"`
+	HashSeed uint64 `json:"hash_seed"`
 }
 
 // Checks are what one property's search checked, as it ran.

@@ -225,6 +225,13 @@ func (s *Settings) ReportOptions(defines []string) report.Options {
 	if s.BFS {
 		o.Search = "bfs"
 	}
+	o.Store, o.MemBytes, o.HCBits, o.K, o.HashSeed = s.Storage.Mode, s.Storage.LossyBytes(), s.Storage.Bits(), s.Storage.Indices(), s.Storage.Seed
+	if o.Store == "" {
+		o.Store = "exact"
+	}
+	if !s.Storage.Lossy() {
+		o.MemBytes = s.Storage.Mem
+	}
 	switch s.Iterative {
 	case 1:
 		o.Iterative = "-i"

@@ -48,6 +48,11 @@ type jsonDoc struct {
 		StrictEndStates bool     `json:"strict_end_states"`
 		NoClaim         bool     `json:"no_claim"`
 		Defines         []string `json:"defines"`
+		Store           string   `json:"store"`
+		MemBytes        int64    `json:"mem"`
+		HCBits          int      `json:"hc_bits"`
+		K               int      `json:"k"`
+		HashSeed        uint64   `json:"hash_seed"`
 	} `json:"options"`
 	Errors     int `json:"errors"`
 	Properties []struct {
@@ -106,7 +111,14 @@ func TestVerifySpellings(t *testing.T) {
 		{"-DBITSTATE", []string{"-DBITSTATE", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "bitstate" }},
 		{"-DHC4", []string{"-DHC4", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "hash compaction" }},
 		{"-store hc -hcbits 40 -mem 1.5MB", []string{"-store", "hc", "-hcbits", "40", "-mem", "1.5MB", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "hash compaction" }},
-		{"-store bitstate -k 5 -w20 -hashseed 7", []string{"-store", "bitstate", "-k", "5", "-w20", "-hashseed", "7", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "bitstate" }},
+		{"-store bitstate -k 5 -w20 -hashseed 7", []string{"-store", "bitstate", "-k", "5", "-w20", "-hashseed", "7", strict}, exitOK, "", func(d *jsonDoc) bool {
+			o := d.Options
+			return d.Properties[0].Checks.Storage == "bitstate" && o.Store == "bitstate" && o.K == 5 && o.MemBytes == 1<<17 && o.HashSeed == 7
+		}},
+		{"-DHC2 -RS3 -mem 1.5MB", []string{"-DHC2", "-RS3", "-mem", "1.5MB", strict}, exitOK, "", func(d *jsonDoc) bool {
+			o := d.Options
+			return o.Store == "hc" && o.HCBits == 48 && o.MemBytes == 3<<19 && o.HashSeed == 3
+		}},
 		{"-store nothing", []string{"-store", "nothing", strict}, exitUsage, "want exact, tree, hc or bitstate", nil},
 		{"-hcbits 3", []string{"-store", "hc", "-hcbits", "3", strict}, exitUsage, "4 to 64", nil},
 		{"-mem 12XB", []string{"-store", "hc", "-mem", "12XB", strict}, exitUsage, "want a size", nil},
