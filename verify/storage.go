@@ -48,17 +48,18 @@ func advise(mem, states int64) *report.Advice {
 	p := store.AdviceTarget
 	a := &report.Advice{TargetProbability: p, States: states, Mem: mem}
 	a.HCVisitable = store.HCVisitable(mem, 64, p)
+	visBits := 64
 	if m, b := store.HCMemFor(states, p); m > 0 {
 		a.HCMem, a.HCBits = m, b
 		// with this memory, the width that visits the most
 		if v := store.HCVisitable(mem, b, p); v > a.HCVisitable {
-			a.HCVisitable = v
+			a.HCVisitable, visBits = v, b
 		}
 	}
 	a.BitstateK, a.BitstateVisitable = store.BestK(mem, p)
 	a.BitstateMem, a.BitstateMemK = store.BitstateMemFor(states, p)
-	a.Text = fmt.Sprintf("with %s, hash compaction visits up to %d states and bitstate (-k%d) up to %d at a %.0f%% chance of any omission; for about %d states use -store hc -mem %s -hcbits %d, or -store bitstate -mem %s -k %d",
-		store.FormatSize(mem), a.HCVisitable, a.BitstateK, a.BitstateVisitable, 100*p, states,
+	a.Text = fmt.Sprintf("with %s, hash compaction (-hcbits %d) visits up to %d states and bitstate (-k %d) up to %d at a %.0f%% chance of any omission; for about %d states use -store hc -mem %s -hcbits %d, or -store bitstate -mem %s -k %d",
+		store.FormatSize(mem), visBits, a.HCVisitable, a.BitstateK, a.BitstateVisitable, 100*p, states,
 		store.FormatSize(a.HCMem), a.HCBits, store.FormatSize(a.BitstateMem), a.BitstateMemK)
 	return a
 }
