@@ -52,6 +52,13 @@ type Options struct {
 	Property        string   `json:"property"`            // -N
 	NoClaim         bool     `json:"no_claim"`
 	Defines         []string `json:"defines"` // the model's macros
+	// Storage asked for (-store, -mem, -hcbits, -k, -hashseed): mode
+	// "exact", "tree", "hc" or "bitstate"; MemBytes 0 for the default.
+	Store    string `json:"store"`
+	MemBytes int64  `json:"mem"`
+	HCBits   int    `json:"hc_bits"`
+	K        int    `json:"k"`
+	HashSeed uint64 `json:"hash_seed"`
 }
 
 // Checks are what one property's search checked, as it ran.
@@ -65,7 +72,9 @@ type Checks struct {
 	Fairness        bool   `json:"fairness"`
 	Reduction       bool   `json:"reduction"` // partial-order reduction applied
 	Trace           string `json:"trace"`     // "trace" or "notrace" for a model with such a sequence, else ""
-	Storage         string `json:"storage"`   // "exhaustive" or "exhaustive, zero-suppressed"
+	// Storage: "exhaustive", "exhaustive, zero-suppressed", "exhaustive,
+	// tree-compressed", "hash compaction" or "bitstate"
+	Storage string `json:"storage"`
 }
 
 // Property is the result of the search for one property (or for the
@@ -98,6 +107,12 @@ type Property struct {
 	// TrailErrors lists the trails that could not be written, and why.
 	Hint        string   `json:"hint"`
 	TrailErrors []string `json:"trail_errors"`
+	// Storage is the store (mode, parameters, bytes per state); Omission
+	// its omission analysis (zero for exact modes) and Advice the
+	// recommended storage for the next run (empty text when none).
+	Storage  Storage  `json:"storage"`
+	Omission Omission `json:"omission"`
+	Advice   Advice   `json:"advice"`
 }
 
 // NewDocument builds the document of the summaries of one run.
@@ -158,6 +173,16 @@ func PropertyOf(s *Summary) Property {
 	if p.TrailErrors == nil {
 		p.TrailErrors = []string{}
 	}
+	p.Storage.Mode = "exact"
+	if s.Storage != nil {
+		p.Storage = *s.Storage
+	}
+	if s.Omission != nil {
+		p.Omission = *s.Omission
+	}
+	if s.Advice != nil {
+		p.Advice = *s.Advice
+	}
 	if !s.Complete {
 		p.Reason = s.Incomplete
 		if p.Reason == "" {
@@ -167,7 +192,14 @@ func PropertyOf(s *Summary) Property {
 	if s.Claim {
 		p.Checks.Claim = s.Property
 	}
-	if s.Compressed {
+	switch {
+	case s.StorageMode == "tree":
+		p.Checks.Storage = "exhaustive, tree-compressed"
+	case s.StorageMode == "hc":
+		p.Checks.Storage = "hash compaction"
+	case s.StorageMode == "bitstate":
+		p.Checks.Storage = "bitstate"
+	case s.Compressed:
 		p.Checks.Storage = "exhaustive, zero-suppressed"
 	}
 	if p.Violations == nil {

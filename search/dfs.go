@@ -181,7 +181,7 @@ func (s *searcher) dfs() error {
 	w.rootIdx = idx
 	w.setStacked(idx, 0, true)
 	w.noteAccepting(idx, buf)
-	return w.run(nil, nil)
+	return w.run(buf, nil)
 }
 
 // walker is one depth-first search: the main one, or (with Accept) a
@@ -218,6 +218,10 @@ type walker struct {
 	reduced bool
 	exp     pins.Expansion
 	lkey    []byte // scratch: state + flag for Lookup
+	// keep: the store is lossy (store.Lossy), so the stack keeps the
+	// bytes of its stored states too, on the atomic stack (a stored
+	// frame with atomicOff >= 0; intermediate frames have no index)
+	keep bool
 	// pf, when not nil, is the store, which prefetches (in an acceptance
 	// search the hash is that of the key, with its flag byte: keyHash);
 	// hl is the store when it looks up by hash (LookupHashed)
@@ -239,7 +243,7 @@ type walker struct {
 // successors were mostly new, since the expansion of one already stored
 // is work thrown away.
 func (w *walker) speculate() bool {
-	return w.loneNew >= 8 && !w.reduced && !w.s.opt.Accept
+	return w.loneNew >= 8 && !w.reduced && !w.s.opt.Accept && !w.keep
 }
 
 func (s *searcher) newWalker(flag byte) *walker {
@@ -251,6 +255,7 @@ func (s *searcher) newWalker(flag byte) *walker {
 		w.reduced = true
 	}
 	w.ex = newExpander(m)
+	_, w.keep = s.opt.Store.(store.Lossy)
 	if pf, ok := s.opt.Store.(store.Prefetcher); ok {
 		w.pf = pf
 	}
@@ -384,7 +389,7 @@ func (w *walker) stackPos(idx uint64) int {
 		return int(pos)
 	}
 	for i := w.stack.n - 1; i > 0; i-- {
-		if f := w.stack.at(i); f.atomicOff < 0 && f.idx() == idx {
+		if f := w.stack.at(i); f.idx() == idx {
 			return i
 		}
 	}
@@ -398,7 +403,8 @@ func (w *walker) Expanding() pins.Expansion { return w.exp }
 func (w *walker) expanding(top int) {
 	if w.reduced {
 		f := w.stack.at(top)
-		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+		stored := f.idx() != ^uint64(0)
+		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && stored, Intermediate: !stored}
 	}
 }
 
@@ -647,6 +653,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 				continue
 			}
 			pushedIdx = idx // its bytes are read from the store when needed
+			if w.keep {
+				// a lossy store gives no bytes back: the stack keeps them
+				atomicOff = int32(len(w.atomics))
+				w.atomics = append(w.atomics, ex.bytes(sc)...)
+				atomicLen = int32(len(w.atomics)) - atomicOff
+			}
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
@@ -671,6 +683,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 // initial state, or a nested search's seed.
 func (w *walker) pushRoot(root []byte) {
 	if w.seed == nil {
+		if w.keep {
+			// the initial state's bytes, which a lossy store does not keep
+			w.atomics = append(w.atomics[:0], root...)
+			w.stack.push(newFrame(Step{}, 0, int32(len(root)), w.rootIdx))
+			return
+		}
 		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
 		return
 	}
@@ -716,13 +734,14 @@ func (w *walker) popFrame(top int, f *frame) error {
 	// it moved from: its accepting mark, o_pm&2, is set by a move,
 	// so a state without successors gets no nested search, whose
 	// seed would be one more state visited).
-	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && w.accepting(f) && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
+	stored := f.idx() != ^uint64(0)
+	if s.opt.Accept && w.seed == nil && stored && w.accepting(f) && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 		if err := w.nested(top); err != nil {
 			return err
 		}
 		f = w.stack.at(top)
 	}
-	if f.atomicOff < 0 {
+	if stored {
 		w.setStacked(f.idx(), top, false)
 	}
 	w.stack.pop()
@@ -778,7 +797,7 @@ func (w *walker) reportCycle(start, depth int, steps []Step) error {
 // closes the cycle found is not counted as a matched state.
 func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found, stop bool) {
 	s := w.s
-	if !w.stacked(idx) || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
+	if !w.stacked(idx) || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.ex.bytes(sc))&pins.Accepting == 0 {
 		return false, false
 	}
 	step := sc.step

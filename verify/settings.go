@@ -9,6 +9,7 @@ import (
 	"github.com/gospin/gospin/internal/membudget"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/trail"
 )
 
@@ -46,6 +47,11 @@ type Settings struct {
 	Compress     bool // -compress
 	Iterative    int  // pan's -i (1) and -I (2)
 	NoUnreached  bool // -n: no unreached-code listing
+	// Storage: -store exact|tree|hc|bitstate, -mem, -hcbits, -k,
+	// -hashseed (pan's -DBITSTATE, -DHC0..4, -DCOLLAPSE, -DMA, -k, -RS);
+	// with a lossy mode and no -mem, an explicit -w N gives its size as pan
+	// does (Storage.Log2: 2^N bits or cells).
+	Storage store.Config
 
 	// The properties.
 	Claim   string // -N: only this never claim or ltl property
@@ -124,6 +130,12 @@ func (s *Settings) Validate() error {
 	if s.AllTrails {
 		s.StopAfter = 0
 	}
+	if err := s.Storage.Validate(); err != nil {
+		return err
+	}
+	if s.Storage.Lossy() && s.SCC && (s.Accept || s.NonProgress || s.Fair) {
+		return fmt.Errorf("-scc reads states back from the store: -store %s cannot give them (nested DFS, without -scc, can)", s.Storage.Mode)
+	}
 	return nil
 }
 
@@ -159,7 +171,7 @@ func (s *Settings) SetMemory() (restore func()) {
 	s.heapLimit = b.Budget
 	s.memLimit = b.Budget / 10 * 8
 	debug.SetMemoryLimit(b.Budget)
-	s.memHint = fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges); hash compaction and bitstate storage are not in gospin yet", b.Budget>>20, b)
+	s.memHint = fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges)", b.Budget>>20, b)
 	return restore
 }
 
@@ -173,9 +185,13 @@ func (s *Settings) options() Options {
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
+		Storage: s.Storage,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20
+	}
+	if m := s.Storage.Mem; m > 0 && !s.Storage.Lossy() && (o.MemLimit == 0 || m < o.MemLimit) {
+		o.MemLimit = m // -mem bounds an exact or tree store
 	}
 	if s.AllTrails {
 		o.StopAfter = 0
@@ -208,6 +224,13 @@ func (s *Settings) ReportOptions(defines []string) report.Options {
 	}
 	if s.BFS {
 		o.Search = "bfs"
+	}
+	o.Store, o.MemBytes, o.HCBits, o.K, o.HashSeed = s.Storage.Mode, s.Storage.LossyBytes(), s.Storage.Bits(), s.Storage.Indices(), s.Storage.Seed
+	if o.Store == "" {
+		o.Store = "exact"
+	}
+	if !s.Storage.Lossy() {
+		o.MemBytes = s.Storage.Mem
 	}
 	switch s.Iterative {
 	case 1:

@@ -13,6 +13,7 @@ import (
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/trail"
 )
 
@@ -31,6 +32,9 @@ type Options struct {
 	Fair         bool  // -f: weak fairness
 	SCC          bool  // -scc: SCC-based emptiness check
 	NoCompress   bool  // -nocompress: store states uncompressed
+	// Storage chooses the store (store.Open): exact by default, tree
+	// compression, hash compaction or bitstate.
+	Storage store.Config
 	// Compress: -compress, store states zero-suppressed. With neither
 	// flag the choice is made per model (search.ZeroSuppressionPays).
 	Compress bool
@@ -173,6 +177,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		unconfirmed = tw.filter(res)
 	}
 	sum := summarize(name, m, opt, &sopt, res, time.Since(start))
+	storageReport(sum, &sopt, res)
 	sum.Reduced = reduced
 	sum.Unconfirmed = unconfirmed
 	sum.Violations = violations(m, opt, &sopt, res, tw, claim)
@@ -204,6 +209,7 @@ func searchOptions(opt Options) search.Options {
 		HeapLimit:   opt.HeapLimit,
 		MemGuard:    opt.MemGuard,
 		Progress:    opt.Progress,
+		Storage:     opt.Storage,
 	}
 	if opt.SCC && opt.Accept && !opt.NonProgress {
 		sopt.Property = opt.TGBA
@@ -247,6 +253,7 @@ func summarize(name string, m Model, opt Options, sopt *search.Options, res *sea
 		Fair:             opt.Fair,
 		ReductionNote:    opt.ReductionNote,
 		Compressed:       !sopt.NoCompress,
+		StorageMode:      sopt.Storage.Mode,
 	}
 	if opt.NonProgress {
 		sum.Claim = true

@@ -55,6 +55,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	fs.StringVar(&s.Claim, "N", "", "check only the never claim or ltl property `name`")
 	fs.BoolVar(&s.NoClaim, "noclaim", false, "ignore the model's never claims and ltl properties")
+	registerStorage(fs, &s)
 	fs.BoolVar(&s.NoTGBA, "notgba", false, "with -scc -a, check ltl properties on their never claim (degeneralized) instead of their generalized Büchi automaton")
 	return func(args []string) int {
 		if len(args) != 1 {
@@ -62,6 +63,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		path := args[0]
+		storageFromW(fs, &s)
 		if err := s.Validate(); err != nil {
 			fmt.Fprintf(stderr, "gospin verify: %v\n", err)
 			return exitUsage
