@@ -117,3 +117,32 @@ func byState(p *automata.Proc) []*automata.Loc {
 	sort.SliceStable(locs, func(i, j int) bool { return StateNumber(p, locs[i].ID) < StateNumber(p, locs[j].ID) })
 	return locs
 }
+
+// CloneCovered is Clone for a search that records coverage in several
+// engines at once (a parallel search): the clone records the locations
+// its own search reaches, which MergeCoverage adds to e's after it.
+func (e *Engine) CloneCovered() *Engine {
+	c := e.Clone()
+	if e.cover != nil {
+		c.EnableCoverage()
+	} else {
+		c.cover, c.traceCover = nil, nil
+	}
+	return c
+}
+
+// MergeCoverage adds the locations that clone c reached (CloneCovered)
+// to e's.
+func (e *Engine) MergeCoverage(c *Engine) {
+	if e.cover == nil || c.cover == nil {
+		return
+	}
+	for i := range e.cover {
+		for j, r := range c.cover[i] {
+			e.cover[i][j] = e.cover[i][j] || r
+		}
+	}
+	for j, r := range c.traceCover {
+		e.traceCover[j] = e.traceCover[j] || r
+	}
+}

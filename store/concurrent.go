@@ -38,6 +38,9 @@ type ConcurrentSet interface {
 
 // SetHandle is one worker's access to a ConcurrentSet.
 type SetHandle interface {
+	// PrefetchSlot starts loading what inserting a state of Hash h will
+	// read first (or does nothing).
+	PrefetchSlot(h uint64)
 	// Insert adds s, whose Hash is h, unless an equal state is stored: it
 	// returns its index and whether this call added it. Of several
 	// workers inserting equal states at once exactly one adds it.
@@ -48,16 +51,19 @@ type SetHandle interface {
 
 const (
 	// a stored state's index: the worker that stored it, and the offset
-	// of its entry in that worker's arena
-	cWorkerBits = 6
-	cOffsetBits = 34 // 16 GiB of arena per worker
+	// of its entry in that worker's arena in units of cAlign bytes
+	cWorkerBits = 5
+	cOffsetBits = 32 // 16 GiB of arena per worker
+	cAlign      = 4
 	cIdxBits    = cWorkerBits + cOffsetBits
 	cIdxMask    = 1<<cIdxBits - 1
 	cBusy       = cIdxMask // the index field of a claimed bucket
-	cTagBits    = 64 - cIdxBits
+	// the tag: the top bits of the hash (the home bucket's bits, and
+	// beyond them the bits that tell states of one home apart)
+	cTagBits = 64 - cIdxBits
 	// MaxWorkers is the most workers a Shared set serves.
 	MaxWorkers = 1 << cWorkerBits
-	cMaxChunks = 1 << (cOffsetBits - chunkShift)
+	cMaxChunks = 1 << (cOffsetBits + 2 - chunkShift)
 	// cBatch: a worker adds its count of new states to the shared count
 	// every cBatch states (a counter that every insert updated would be
 	// one cache line bouncing between the cores)
@@ -208,7 +214,6 @@ func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 	}
 	code := w.encode(s)
 	w.enter()
-	defer w.leave()
 	b := *t.buckets.Load()
 	mask := uint64(len(b) - 1)
 	tag := h >> cIdxBits
@@ -222,9 +227,11 @@ func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 			idx, err := w.append(code)
 			if err != nil {
 				atomic.StoreUint64(&b[i], 0) // unclaimed; the search stops
+				w.leave()
 				return 0, false, err
 			}
 			atomic.StoreUint64(&b[i], tag<<cIdxBits|(idx+1))
+			w.leave()
 			w.added()
 			return idx, true, nil
 		}
@@ -237,12 +244,21 @@ func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 				continue // its writer gave up
 			}
 			if idx := e&cIdxMask - 1; string(t.raw(idx)) == string(code) {
+				w.leave()
 				return idx, false, nil
 			}
 		}
 		w.confl++
 		i = (i + 1) & mask
 	}
+}
+
+// PrefetchSlot starts loading the home bucket of a state of Hash h (as
+// Table.PrefetchSlot), so that the misses of a state's successors
+// overlap.
+func (w *sharedWorker) PrefetchSlot(h uint64) {
+	b := *w.t.buckets.Load()
+	prefetchLine(&b[(h>>w.t.shift.Load())&uint64(len(b)-1)])
 }
 
 // added counts a new state.
@@ -321,16 +337,16 @@ func (w *sharedWorker) append(code []byte) (uint64, error) {
 	}
 	copy(buf[np:], code)
 	off := uint64(w.nchunk-1)<<chunkShift | uint64(w.used)
-	w.used += need
+	w.used += (need + cAlign - 1) &^ (cAlign - 1)
 	w.t.stored.Add(int64(need))
-	return uint64(w.id)<<cOffsetBits | off, nil
+	return uint64(w.id)<<cOffsetBits | off/cAlign, nil
 }
 
 // raw returns the stored bytes of entry idx (published by the bucket
 // that holds idx, read with an atomic load).
 func (t *Shared) raw(idx uint64) []byte {
 	w := &t.ws[idx>>cOffsetBits]
-	off := idx & (1<<cOffsetBits - 1)
+	off := idx & (1<<cOffsetBits - 1) * cAlign
 	c := w.chunks[off>>chunkShift].Load()
 	o := int(off & (chunkSize - 1))
 	n := int(binary.LittleEndian.Uint16(c[o:]))

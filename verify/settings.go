@@ -46,6 +46,10 @@ type Settings struct {
 	Compress     bool // -compress
 	Iterative    int  // pan's -i (1) and -I (2)
 	NoUnreached  bool // -n: no unreached-code listing
+	// Workers: -j, the workers of the search (package parsearch); 0 and
+	// 1 are the sequential search (gospin verify turns -j 0 and -j all
+	// into the number of cores the process may use).
+	Workers int
 
 	// The properties.
 	Claim   string // -N: only this never claim or ltl property
@@ -81,7 +85,7 @@ type Settings struct {
 // DefaultSettings are pan's defaults (-m10000 -w20 -c1) with gospin's
 // (partial-order reduction, statement merging, trails written).
 func DefaultSettings() Settings {
-	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true}
+	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true, Workers: 1}
 }
 
 func (s *Settings) log() io.Writer   { return orDiscard(s.Log) }
@@ -173,6 +177,7 @@ func (s *Settings) options() Options {
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
+		Workers: s.Workers, Notes: s.Notes,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20
