@@ -63,7 +63,11 @@ const (
 	cTagBits = 64 - cIdxBits
 	// MaxWorkers is the most workers a Shared set serves.
 	MaxWorkers = 1 << cWorkerBits
-	cMaxChunks = 1 << (cOffsetBits + 2 - chunkShift)
+	cMaxChunks = 1 << (cOffsetBits + 2 - cChunkShift)
+	// cChunkShift: 1 MiB arena chunks (a small search with several
+	// workers must fit a small memory limit)
+	cChunkShift = 20
+	cChunkSize  = 1 << cChunkShift
 	// cBatch: a worker adds its count of new states to the shared count
 	// every cBatch states (a counter that every insert updated would be
 	// one cache line bouncing between the cores)
@@ -99,7 +103,7 @@ type sharedWorker struct {
 	t      *Shared
 	id     int
 	active atomic.Int32 // inside an Insert or Lookup
-	chunks [cMaxChunks]atomic.Pointer[[chunkSize]byte]
+	chunks [cMaxChunks]atomic.Pointer[[cChunkSize]byte]
 	nchunk int
 	used   int
 	n      int64 // states this worker added
@@ -164,7 +168,7 @@ func (t *Shared) Stats() Stats {
 	}
 	n := len(*t.buckets.Load())
 	return Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
-		ArenaBytes: int64(chunks) * chunkSize, StoredBytes: t.stored.Load()}
+		ArenaBytes: int64(chunks) * cChunkSize, StoredBytes: t.stored.Load()}
 }
 
 // reserve accounts for an allocation of extra bytes.
@@ -313,17 +317,17 @@ func (w *sharedWorker) append(code []byte) (uint64, error) {
 		np = 6
 	}
 	need := np + len(code)
-	if need > chunkSize {
+	if need > cChunkSize {
 		return 0, errors.New("state too large")
 	}
-	if w.nchunk == 0 || w.used+need > chunkSize {
+	if w.nchunk == 0 || w.used+need > cChunkSize {
 		if w.nchunk == cMaxChunks {
 			return 0, ErrMemLimit
 		}
-		if err := w.t.reserve(chunkSize); err != nil {
+		if err := w.t.reserve(cChunkSize); err != nil {
 			return 0, err
 		}
-		w.chunks[w.nchunk].Store(new([chunkSize]byte))
+		w.chunks[w.nchunk].Store(new([cChunkSize]byte))
 		w.nchunk++
 		w.used = 0
 	}
@@ -336,7 +340,7 @@ func (w *sharedWorker) append(code []byte) (uint64, error) {
 		binary.LittleEndian.PutUint32(buf[2:], uint32(len(code)))
 	}
 	copy(buf[np:], code)
-	off := uint64(w.nchunk-1)<<chunkShift | uint64(w.used)
+	off := uint64(w.nchunk-1)<<cChunkShift | uint64(w.used)
 	w.used += (need + cAlign - 1) &^ (cAlign - 1)
 	w.t.stored.Add(int64(need))
 	return uint64(w.id)<<cOffsetBits | off/cAlign, nil
@@ -347,8 +351,8 @@ func (w *sharedWorker) append(code []byte) (uint64, error) {
 func (t *Shared) raw(idx uint64) []byte {
 	w := &t.ws[idx>>cOffsetBits]
 	off := idx & (1<<cOffsetBits - 1) * cAlign
-	c := w.chunks[off>>chunkShift].Load()
-	o := int(off & (chunkSize - 1))
+	c := w.chunks[off>>cChunkShift].Load()
+	o := int(off & (cChunkSize - 1))
 	n := int(binary.LittleEndian.Uint16(c[o:]))
 	o += 2
 	if n == 0xFFFF {
