@@ -17,11 +17,13 @@ func WorkersAll() int { return parsearch.Workers(0) }
 // runSearch runs the search of sm (m, or m under a reduction layer) with
 // opt.Workers workers: the parallel search (package parsearch) where it
 // covers the search and m is an engine that can be cloned, else the
-// sequential one, with a note saying why.
-func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt search.Options, claim bool) (*search.Result, error) {
+// sequential one, with a note saying why. It returns the number of
+// workers that searched.
+func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt search.Options, claim bool) (*search.Result, int, error) {
 	n := opt.Workers
 	if n == 1 || n == 0 {
-		return search.Run(ctx, sm, sopt)
+		res, err := search.Run(ctx, sm, sopt)
+		return res, 1, err
 	}
 	n = parsearch.Workers(n)
 	e, isEngine := m.(*engine.Engine)
@@ -33,7 +35,8 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		if !ok && opt.Notes != nil {
 			fmt.Fprintf(opt.Notes, "gospin: -j %d is not used: %s\n", opt.Workers, why)
 		}
-		return search.Run(ctx, sm, sopt)
+		res, err := search.Run(ctx, sm, sopt)
+		return res, 1, err
 	}
 	var clones []*engine.Engine
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {
@@ -47,5 +50,5 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	for _, c := range clones {
 		e.MergeCoverage(c)
 	}
-	return res, err
+	return res, n, err
 }

@@ -165,7 +165,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
 	sopt.OnError = tw.onError
 	start := time.Now()
-	res, err := runSearch(ctx, m, sm, opt, sopt, claim)
+	res, workers, err := runSearch(ctx, m, sm, opt, sopt, claim)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -175,6 +175,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	}
 	sum := summarize(name, m, opt, &sopt, res, time.Since(start))
 	sum.Reduced = reduced
+	sum.Workers = workers
 	sum.Unconfirmed = unconfirmed
 	sum.Violations = violations(m, opt, &sopt, res, tw, claim)
 	sum.TrailErrors = tw.failed
