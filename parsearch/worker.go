@@ -37,6 +37,7 @@ type frame struct {
 // complete search counts the transitions and matched states of the
 // sequential one.
 type worker struct {
+	_  [64]byte // no false sharing with another worker's fields
 	p  *par
 	id int
 	m  pins.Model
