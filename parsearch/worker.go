@@ -62,6 +62,7 @@ type worker struct {
 	stackBytes            int64
 	stored                int64
 	pubStored, pubMatched atomic.Int64
+	_                     [64]byte // no false sharing with another worker
 }
 
 func newWorker(p *par, id int, m pins.Model) *worker {
@@ -142,12 +143,14 @@ func (w *worker) start() error {
 func (w *worker) work(root bool) error {
 	p := w.p
 	defer w.publish()
+	defer w.h.Pause() // a worker that stopped must not hold up a growth
 	if root && len(w.stack) > 0 {
 		if err := w.run(); err != nil {
 			return err
 		}
 	}
 	for !p.stopped.Load() {
+		w.h.Pause() // the table may grow while this worker waits
 		it := p.getWork()
 		if it == nil {
 			return nil
@@ -345,6 +348,7 @@ func (w *worker) check() error {
 	}
 	p := w.p
 	w.publish()
+	w.h.Pause() // let the table grow if it must
 	if err := p.ctx.Err(); err != nil {
 		p.stop(stopReason(p.ctx))
 		return errStop

@@ -16,9 +16,11 @@ import (
 // addressing table of 64-bit buckets claimed with a compare-and-swap, each
 // holding a tag of the state's hash and the index of its bytes, which lie
 // in arenas of the worker that stored the state (no lock, no shared
-// allocator). A bucket is 0 (empty), tag|busy (claimed, its state being
-// written) or tag|idx+1 (done); a worker that meets a busy bucket with
-// its tag waits until it is done, then compares the bytes.
+// allocator). A bucket is 0 (empty) or tag|idx+1. Laarman et al. claim a
+// bucket first (tag|busy) and write the state after; here a worker writes
+// the state at the tail of its arena first and claims the bucket with its
+// final word, so no bucket is ever busy and nobody waits: a state found
+// stored already leaves the tail to the next insert.
 //
 // The search only inserts and looks up (it reads no state back), so a
 // variant that keeps no state at all (hash compaction, bitstate) fits the
@@ -47,6 +49,11 @@ type SetHandle interface {
 	Insert(s []byte, h uint64) (idx uint64, added bool, err error)
 	// Lookup returns the index of s (Hash h) if it is stored.
 	Lookup(s []byte, h uint64) (idx uint64, found bool)
+	// Pause says that the worker will not call Insert or Lookup for a
+	// while (it waits for work, or polls its limits): a table that must
+	// stop every worker to grow waits for the others to pause. A worker
+	// must pause every so often, and before it waits for anything.
+	Pause()
 }
 
 const (
@@ -57,7 +64,6 @@ const (
 	cAlign      = 4
 	cIdxBits    = cWorkerBits + cOffsetBits
 	cIdxMask    = 1<<cIdxBits - 1
-	cBusy       = cIdxMask // the index field of a claimed bucket
 	// the tag: the top bits of the hash (the home bucket's bits, and
 	// beyond them the bits that tell states of one home apart)
 	cTagBits = 64 - cIdxBits
@@ -79,7 +85,7 @@ const (
 
 // Shared is the lock-free shared table (see ConcurrentSet). It grows: a
 // worker that finds it three quarters full stops the others at their next
-// insert or lookup (each worker flags the calls it is inside), doubles it
+// insert or lookup (each worker says when it is out: Pause), doubles it
 // alone and lets them go on.
 type Shared struct {
 	buckets atomic.Pointer[[]uint64]
@@ -89,7 +95,6 @@ type Shared struct {
 	growing atomic.Bool
 	growMu  sync.Mutex
 	bytes   atomic.Int64 // bytes allocated (buckets and arenas)
-	stored  atomic.Int64
 	memLim  int64
 	guard   func(extra int64) bool
 	zs      bool
@@ -102,7 +107,8 @@ type Shared struct {
 type sharedWorker struct {
 	t      *Shared
 	id     int
-	active atomic.Int32 // inside an Insert or Lookup
+	active atomic.Int32 // inside the table (between a call and Pause)
+	inside bool         // active is set
 	chunks [cMaxChunks]atomic.Pointer[[cChunkSize]byte]
 	nchunk int
 	used   int
@@ -110,7 +116,9 @@ type sharedWorker struct {
 	batch  int64 // added since the last report to Shared.count
 	enc    []byte
 	confl  int64
-	_      [64]byte
+	// storedBytes: the bytes of the entries this worker stored
+	storedBytes int64
+	_           [64]byte
 }
 
 var _ ConcurrentSet = (*Shared)(nil)
@@ -160,15 +168,16 @@ func (t *Shared) Len() int {
 
 // Stats implements ConcurrentSet (once the workers are done).
 func (t *Shared) Stats() Stats {
-	var confl int64
+	var confl, stored int64
 	chunks := 0
 	for i := range t.ws {
 		confl += t.ws[i].confl
 		chunks += t.ws[i].nchunk
+		stored += t.ws[i].storedBytes
 	}
 	n := len(*t.buckets.Load())
 	return Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
-		ArenaBytes: int64(chunks) * cChunkSize, StoredBytes: t.stored.Load()}
+		ArenaBytes: int64(chunks) * cChunkSize, StoredBytes: stored}
 }
 
 // reserve accounts for an allocation of extra bytes.
@@ -183,8 +192,15 @@ func (t *Shared) reserve(extra int64) error {
 	return nil
 }
 
-// enter marks w inside the table, waiting while it grows.
+// enter marks w inside the table, waiting while it grows. A worker
+// stays inside from its first insert or lookup until it pauses (Pause):
+// the table's growth waits for every other worker to pause, so inserts
+// and lookups cost no atomic write of their own.
 func (w *sharedWorker) enter() {
+	if w.inside {
+		return
+	}
+	w.inside = true
 	for {
 		w.active.Store(1)
 		if !w.t.growing.Load() {
@@ -197,7 +213,13 @@ func (w *sharedWorker) enter() {
 	}
 }
 
-func (w *sharedWorker) leave() { w.active.Store(0) }
+// Pause implements SetHandle.
+func (w *sharedWorker) Pause() {
+	if w.inside {
+		w.inside = false
+		w.active.Store(0)
+	}
+}
 
 // encode returns the bytes stored for s.
 func (w *sharedWorker) encode(s []byte) []byte {
@@ -208,7 +230,12 @@ func (w *sharedWorker) encode(s []byte) []byte {
 	return w.enc
 }
 
-// Insert implements SetHandle.
+// Insert implements SetHandle. The state is written at the tail of the
+// worker's arena first (encoded in place), then published by the
+// compare-and-swap that claims an empty bucket with its index: a worker
+// that loads the bucket finds the bytes written (the swap orders them
+// before it), and a state found stored already leaves the tail to the
+// next insert.
 func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 	t := w.t
 	if t.count.Load() >= t.limit.Load() {
@@ -216,7 +243,10 @@ func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 			return 0, false, err
 		}
 	}
-	code := w.encode(s)
+	idx, code, need, err := w.stage(s)
+	if err != nil {
+		return 0, false, err
+	}
 	w.enter()
 	b := *t.buckets.Load()
 	mask := uint64(len(b) - 1)
@@ -225,31 +255,17 @@ func (w *sharedWorker) Insert(s []byte, h uint64) (uint64, bool, error) {
 	for {
 		e := atomic.LoadUint64(&b[i])
 		if e == 0 {
-			if !atomic.CompareAndSwapUint64(&b[i], 0, tag<<cIdxBits|cBusy) {
-				continue // claimed by another: look again
+			if !atomic.CompareAndSwapUint64(&b[i], 0, tag<<cIdxBits|(idx+1)) {
+				continue // taken by another: look again
 			}
-			idx, err := w.append(code)
-			if err != nil {
-				atomic.StoreUint64(&b[i], 0) // unclaimed; the search stops
-				w.leave()
-				return 0, false, err
-			}
-			atomic.StoreUint64(&b[i], tag<<cIdxBits|(idx+1))
-			w.leave()
+			w.used += (need + cAlign - 1) &^ (cAlign - 1)
+			w.storedBytes += int64(need)
 			w.added()
 			return idx, true, nil
 		}
 		if e>>cIdxBits == tag {
-			for e&cIdxMask == cBusy {
-				runtime.Gosched()
-				e = atomic.LoadUint64(&b[i])
-			}
-			if e == 0 {
-				continue // its writer gave up
-			}
-			if idx := e&cIdxMask - 1; string(t.raw(idx)) == string(code) {
-				w.leave()
-				return idx, false, nil
+			if old := e&cIdxMask - 1; string(t.raw(old)) == string(code) {
+				return old, false, nil
 			}
 		}
 		w.confl++
@@ -279,7 +295,6 @@ func (w *sharedWorker) added() {
 func (w *sharedWorker) Lookup(s []byte, h uint64) (uint64, bool) {
 	t := w.t
 	w.enter()
-	defer w.leave()
 	b := *t.buckets.Load()
 	mask := uint64(len(b) - 1)
 	tag := h >> cIdxBits
@@ -291,13 +306,6 @@ func (w *sharedWorker) Lookup(s []byte, h uint64) (uint64, bool) {
 			return 0, false
 		}
 		if e>>cIdxBits == tag {
-			for e&cIdxMask == cBusy {
-				runtime.Gosched()
-				e = atomic.LoadUint64(&b[i])
-			}
-			if e == 0 {
-				continue
-			}
 			if !encoded {
 				s, encoded = w.encode(s), true
 			}
@@ -309,41 +317,50 @@ func (w *sharedWorker) Lookup(s []byte, h uint64) (uint64, bool) {
 	}
 }
 
-// append copies code, with a length prefix, into w's arena and returns
-// its index.
-func (w *sharedWorker) append(code []byte) (uint64, error) {
+// stage writes s (zero-suppressed, or as it is) with its length prefix
+// at the tail of w's arena without committing it (Insert commits it when
+// the state is new): it returns the index the entry will have, its code
+// (the bytes compared) and its size.
+func (w *sharedWorker) stage(s []byte) (idx uint64, code []byte, need int, err error) {
+	n := len(s)
+	maxCode := n
+	if w.t.zs {
+		maxCode = 6 + (n+7)/8 + n + 8 // encodeZS writes up to 8 bytes past its code
+	}
 	np := 2
-	if len(code) >= 0xFFFF {
+	if maxCode >= 0xFFFF {
 		np = 6
 	}
-	need := np + len(code)
-	if need > cChunkSize {
-		return 0, errors.New("state too large")
+	if np+maxCode > cChunkSize {
+		return 0, nil, 0, errors.New("state too large")
 	}
-	if w.nchunk == 0 || w.used+need > cChunkSize {
+	if w.nchunk == 0 || w.used+np+maxCode > cChunkSize {
 		if w.nchunk == cMaxChunks {
-			return 0, ErrMemLimit
+			return 0, nil, 0, ErrMemLimit
 		}
 		if err := w.t.reserve(cChunkSize); err != nil {
-			return 0, err
+			return 0, nil, 0, err
 		}
 		w.chunks[w.nchunk].Store(new([cChunkSize]byte))
 		w.nchunk++
 		w.used = 0
 	}
 	c := w.chunks[w.nchunk-1].Load()
-	buf := c[w.used : w.used+need]
+	buf := c[w.used : w.used+np+maxCode]
+	if w.t.zs {
+		code = encodeZS(buf[np:np:len(buf)], s)
+	} else {
+		code = buf[np : np+n]
+		copy(code, s)
+	}
 	if np == 2 {
 		binary.LittleEndian.PutUint16(buf, uint16(len(code)))
 	} else {
 		binary.LittleEndian.PutUint16(buf, 0xFFFF)
 		binary.LittleEndian.PutUint32(buf[2:], uint32(len(code)))
 	}
-	copy(buf[np:], code)
 	off := uint64(w.nchunk-1)<<cChunkShift | uint64(w.used)
-	w.used += (need + cAlign - 1) &^ (cAlign - 1)
-	w.t.stored.Add(int64(need))
-	return uint64(w.id)<<cOffsetBits | off/cAlign, nil
+	return uint64(w.id)<<cOffsetBits | off/cAlign, code, np + len(code), nil
 }
 
 // raw returns the stored bytes of entry idx (published by the bucket
@@ -366,9 +383,8 @@ func (t *Shared) raw(idx uint64) []byte {
 func (w *sharedWorker) grow() error {
 	t := w.t
 	if !t.growMu.TryLock() {
-		// another worker grows it: wait for it (enter does)
-		w.enter()
-		w.leave()
+		// another worker grows it: let it (enter waits for it)
+		w.Pause()
 		return nil
 	}
 	defer t.growMu.Unlock()
@@ -445,7 +461,7 @@ func (t *Shared) State(idx uint64) []byte {
 // Each implements Set.
 func (t *Shared) Each(f func(idx uint64, s []byte) bool) {
 	for _, e := range *t.buckets.Load() {
-		if e != 0 && e&cIdxMask != cBusy {
+		if e != 0 {
 			idx := e&cIdxMask - 1
 			if !f(idx, t.State(idx)) {
 				return
