@@ -27,7 +27,7 @@ func TestParallelDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	var invalid, large, withErr, parRed, seqRed, full atomic.Int64
+	var invalid, large, cut, withErr, parRed, seqRed, full atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := Generate(seed, Mixed(seed))
 		merge := seed%2 == 0
@@ -51,6 +51,12 @@ func TestParallelDifferential(t *testing.T) {
 		if err != nil {
 			return true, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
 		}
+		if b.Incomplete == "memory limit" {
+			// several workers need more memory than one (an arena chunk
+			// each): a model near the limit is not compared
+			cut.Add(1)
+			return false, ""
+		}
 		if msg := sameSearch(a, b); msg != "" {
 			return true, fmt.Sprintf("seed %d (merge %v, -j %d): %s\n%s", seed, merge, workers, msg, src)
 		}
@@ -64,6 +70,9 @@ func TestParallelDifferential(t *testing.T) {
 		}
 		ka, kc, kd := violationKinds(a.Violations), violationKinds(c.Violations), violationKinds(d.Violations)
 		switch {
+		case d.Incomplete == "memory limit":
+			cut.Add(1)
+			return false, ""
 		case !d.Complete:
 			return true, fmt.Sprintf("seed %d: the reduced parallel search is incomplete (%s)", seed, d.Incomplete)
 		case kd != ka || kc != ka:
@@ -79,8 +88,8 @@ func TestParallelDifferential(t *testing.T) {
 		parRed.Add(d.StatesStored)
 		return true, ""
 	})
-	t.Logf("%d models compared (%d rejected by the front end, %d too large), %d with errors; states: %d full, %d reduced -j 1, %d reduced -j N",
-		ran, invalid.Load(), large.Load(), withErr.Load(), full.Load(), seqRed.Load(), parRed.Load())
+	t.Logf("%d models compared (%d rejected by the front end, %d too large, %d too large for several workers), %d with errors; states: %d full, %d reduced -j 1, %d reduced -j N",
+		ran, invalid.Load(), large.Load(), cut.Load(), withErr.Load(), full.Load(), seqRed.Load(), parRed.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d models compared", ran, n)
 	}
