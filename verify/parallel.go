@@ -38,6 +38,9 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		res, err := search.Run(ctx, sm, sopt)
 		return res, 1, err
 	}
+	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil {
+		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is the visited proviso (no successor of a reduced set stored by any worker), weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n)
+	}
 	var clones []*engine.Engine
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {
 		c := e.CloneCovered()
