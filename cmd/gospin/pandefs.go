@@ -91,5 +91,6 @@ func (f workersFlag) Set(s string) error {
 	*f.n = n
 	return nil
 }
+
 // Glued: -j4 is -j 4, as pan glues its numbers.
 func (workersFlag) Glued() {}
