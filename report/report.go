@@ -236,11 +236,11 @@ func Text(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "\t(%d of %d states)\n", u.Count, u.States)
 	}
 	fmt.Fprintf(w, "\ngospin: elapsed time %.3g seconds\n", s.ElapsedS)
-	if s.Workers > 1 {
-		fmt.Fprintf(w, "gospin: %d workers\n", s.Workers)
-	}
 	if s.ElapsedS > 0 {
 		fmt.Fprintf(w, "gospin: rate %10.1f states/second\n", float64(s.StatesStored)/s.ElapsedS)
+	}
+	if s.Workers > 1 {
+		fmt.Fprintf(w, "gospin: %d workers\n", s.Workers)
 	}
 }
 

@@ -57,6 +57,18 @@ func TestVerifyWorkers(t *testing.T) {
 			t.Errorf("%s: exit %d, %s", bad, code, errs)
 		}
 	}
+	// a complete search: the unreached statements are -j 1's (each
+	// worker's engine records its own, merged after the search)
+	unreached := func(out string) string {
+		_, after, _ := strings.Cut(out, "unreached in")
+		before, _, _ := strings.Cut(after, "gospin: elapsed")
+		return before
+	}
+	_, u1, _ := gospin("verify", "-notrail", "-noreduce", strict)
+	_, u2, _ := gospin("verify", "-notrail", "-noreduce", "-j", "2", strict)
+	if unreached(u1) == "" || unreached(u1) != unreached(u2) {
+		t.Errorf("unreached statements with -j 2:\n%s\nwith -j 1:\n%s", unreached(u2), unreached(u1))
+	}
 	if code, out, _ := gospin("verify", "-notrail", "-j", "all", strict); code == exitUsage || strings.Contains(out, "gospin: 1 workers") {
 		t.Errorf("-j all: exit %d\n%s", code, out)
 	}
