@@ -149,6 +149,7 @@ type result struct {
 	// the claim's runs and end (no -a), a larger claim than the claim
 	closure bool
 	workers int // the workers that searched (verify -j)
+	kinds   map[string]bool // the kinds of all the errors reported
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
@@ -204,6 +205,10 @@ func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 	first := sum.Violations[0]
 	res.verdict = "fail"
 	res.kind = panKind[first.Kind]
+	res.kinds = map[string]bool{}
+	for _, v := range sum.Violations {
+		res.kinds[panKind[v.Kind]] = true
+	}
 	if s.NonProgress || first.Trail == "" {
 		return res, nil
 	}

@@ -254,6 +254,7 @@ type item struct {
 	prefix []search.Step
 	arena  []byte
 	succs  []succ
+	viols  []*pins.Violation // the violations of succs (succ.viol)
 }
 
 // getWork waits for an item of the pool; nil when the search is over

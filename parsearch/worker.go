@@ -10,12 +10,15 @@ import (
 	"github.com/gospin/gospin/store"
 )
 
-// succ is a generated successor: its bytes are arena[off:off+n].
+// succ is a generated successor: its bytes are arena[off:off+n]. It
+// holds no pointer (the violation of its step is an index into the
+// worker's viols), so that the garbage collector does not scan the
+// successors of a deep stack.
 type succ struct {
 	off   int
 	n     int32
+	viol  int32 // index into worker.viols, or -1
 	flags pins.TransFlags
-	viol  *pins.Violation
 	step  search.Step
 	h     uint64 // store.Hash of the bytes (not of an intermediate state)
 }
@@ -27,6 +30,7 @@ type succ struct {
 type frame struct {
 	lo, hi, taken, rot   int32
 	atomicOff, atomicLen int32
+	vmark                int32  // len(worker.viols) before its expansion
 	idx                  uint64 // store index of a stored state, else ^0
 	step                 search.Step
 }
@@ -43,8 +47,11 @@ type worker struct {
 	m  pins.Model
 	h  store.SetHandle
 	// the successors of the frames on the stack, in one LIFO arena
-	arena   []byte
-	succs   []succ
+	arena []byte
+	succs []succ
+	// viols are the violations of the steps in succs, in the same LIFO
+	// order (a frame's pop drops its own)
+	viols   []*pins.Violation
 	yield   func(t *pins.Transition, s []byte) bool
 	expLo   int
 	stack   []frame
@@ -80,7 +87,12 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 		}
 		off := len(w.arena)
 		w.arena = append(w.arena, s...)
-		w.succs = append(w.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
+		vi := int32(-1)
+		if t.Violation != nil {
+			vi = int32(len(w.viols))
+			w.viols = append(w.viols, t.Violation)
+		}
+		w.succs = append(w.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: vi, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
 		return true
 	}
 	return w
@@ -169,6 +181,7 @@ func (w *worker) take(it *item) {
 	w.prefix = append(w.prefix[:0], it.prefix...)
 	w.arena = append(w.arena[:0], it.arena...)
 	w.succs = append(w.succs[:0], it.succs...)
+	w.viols = append(w.viols[:0], it.viols...)
 	w.atomics = w.atomics[:0]
 	w.stack = append(w.stack[:0], frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
 }
@@ -200,6 +213,7 @@ func (w *worker) run() error {
 		n := f.hi - f.lo
 		if f.taken == n {
 			w.release(int(f.lo))
+			w.viols = w.viols[:f.vmark]
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
@@ -213,8 +227,8 @@ func (w *worker) run() error {
 		sc := &w.succs[f.lo+k]
 		f.taken++
 		depth := base + len(w.stack) // depth of the successor
-		if v := sc.viol; v != nil {
-			step := sc.step
+		if sc.viol >= 0 {
+			v, step := w.viols[sc.viol], sc.step
 			if p.report(*v, depth, func() []search.Step { return w.trail(&step) }) {
 				return nil
 			}
@@ -271,6 +285,7 @@ func (w *worker) expandTop(state []byte) {
 	p := w.p
 	top := len(w.stack) - 1
 	f := &w.stack[top]
+	f.vmark = int32(len(w.viols))
 	w.exp = pins.Expansion{Depth: len(w.prefix) + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
@@ -332,6 +347,10 @@ func (w *worker) donate() {
 			b := w.bytes(&sc)
 			sc.off = len(it.arena)
 			it.arena = append(it.arena, b...)
+			if sc.viol >= 0 {
+				it.viols = append(it.viols, w.viols[sc.viol])
+				sc.viol = int32(len(it.viols) - 1)
+			}
 			it.succs = append(it.succs, sc)
 		}
 		w.p.give(it)
