@@ -148,7 +148,7 @@ type result struct {
 	// closure: the search ran against the closure under stuttering of
 	// the claim's runs and end (no -a), a larger claim than the claim
 	closure bool
-	workers int // the workers that searched (verify -j)
+	workers int             // the workers that searched (verify -j)
 	kinds   map[string]bool // the kinds of all the errors reported
 }
 
