@@ -148,6 +148,8 @@ type result struct {
 	// closure: the search ran against the closure under stuttering of
 	// the claim's runs and end (no -a), a larger claim than the claim
 	closure bool
+	workers int             // the workers that searched (verify -j)
+	kinds   map[string]bool // the kinds of all the errors reported
 }
 
 func run(t *testing.T, r row, noreduce bool) (result, error) {
@@ -196,13 +198,17 @@ func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 	// closure: the search ran against the claim's closure under
 	// stuttering, and no search without reduction followed
 	closure := strings.Contains(sum.StutterNote, "closure under stuttering")
-	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced, closure: closure}
+	res := result{verdict: "pass", kind: "-", stored: sum.StatesStored, trans: sum.Transitions, complete: sum.Complete, reduced: sum.Reduced, closure: closure, workers: sum.Workers}
 	if len(sum.Violations) == 0 {
 		return res, nil
 	}
 	first := sum.Violations[0]
 	res.verdict = "fail"
 	res.kind = panKind[first.Kind]
+	res.kinds = map[string]bool{}
+	for _, v := range sum.Violations {
+		res.kinds[panKind[v.Kind]] = true
+	}
 	if s.NonProgress || first.Trail == "" {
 		return res, nil
 	}

@@ -117,3 +117,44 @@ func byState(p *automata.Proc) []*automata.Loc {
 	sort.SliceStable(locs, func(i, j int) bool { return StateNumber(p, locs[i].ID) < StateNumber(p, locs[j].ID) })
 	return locs
 }
+
+// CloneCovered is Clone for a search that records coverage in several
+// engines at once (a parallel search): the clone records the locations
+// its own search reaches, which MergeCoverage adds to e's after it.
+func (e *Engine) CloneCovered() *Engine {
+	c := e.Clone()
+	if e.cover != nil {
+		c.EnableCoverage()
+	} else {
+		c.cover, c.traceCover = nil, nil
+	}
+	return c
+}
+
+// MergeCoverage adds the locations that clone c reached (CloneCovered)
+// to e's.
+func (e *Engine) MergeCoverage(c *Engine) {
+	if e.cover == nil || c.cover == nil {
+		return
+	}
+	for i := range e.cover {
+		for j, r := range c.cover[i] {
+			e.cover[i][j] = e.cover[i][j] || r
+		}
+	}
+	for j, r := range c.traceCover {
+		e.traceCover[j] = e.traceCover[j] || r
+	}
+}
+
+// Fork is CloneCovered for a caller that knows e only through pins.Model
+// (verify's parallel search): the copy, and a function that adds the
+// coverage it recorded to e's, to call once its search is over.
+func (e *Engine) Fork() (pins.Model, func()) {
+	c := e.CloneCovered()
+	return c, func() { e.MergeCoverage(c) }
+}
+
+// DeclaresRendezvous reports whether the model declares a rendezvous
+// channel (reduce.FairFacts).
+func (e *Engine) DeclaresRendezvous() bool { return e.Program().DeclaresRendezvous() }

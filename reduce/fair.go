@@ -49,8 +49,15 @@ func ForFairMarks(cr pins.ClaimReducer, r *Reducer, m pins.Model) pins.ClaimRedu
 
 // FairReducible reports whether a search of e with weak fairness may be
 // reduced: e declares no rendezvous channel and never uses timeout.
-func FairReducible(e *engine.Engine) bool {
-	return !e.UsesTimeout() && !e.Program().DeclaresRendezvous()
+func FairReducible(e FairFacts) bool {
+	return !e.UsesTimeout() && !e.DeclaresRendezvous()
+}
+
+// FairFacts are the facts about a model that FairReducible asks
+// (engine.Engine has them).
+type FairFacts interface {
+	UsesTimeout() bool
+	DeclaresRendezvous() bool
 }
 
 // fairReducer is ForFair's reducer.

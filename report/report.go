@@ -96,6 +96,9 @@ type Summary struct {
 	TableBytes   int64     `json:"-"`
 	StoredBytes  int64     `json:"-"`
 	DepthLimited bool      `json:"-"`
+	// Workers: the search ran with this many workers (gospin verify -j;
+	// 0 or 1: the sequential search).
+	Workers int `json:"-"`
 
 	// TrailErrors lists the trails that could not be written, and why.
 	TrailErrors []string `json:"trail_errors,omitempty"`
@@ -245,6 +248,9 @@ func Text(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "\ngospin: elapsed time %.3g seconds\n", s.ElapsedS)
 	if s.ElapsedS > 0 {
 		fmt.Fprintf(w, "gospin: rate %10.1f states/second\n", float64(s.StatesStored)/s.ElapsedS)
+	}
+	if s.Workers > 1 {
+		fmt.Fprintf(w, "gospin: %d workers\n", s.Workers)
 	}
 }
 

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/por"
 	"github.com/gospin/gospin/reduce"
@@ -88,7 +87,7 @@ func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer,
 // it has no accepting cycle, so weak fairness changes nothing, and
 // reduction (verify.reduction) searches the product as -a does, on any
 // model.
-func fairPlanUndone(before, after *Options, e *engine.Engine) bool {
+func fairPlanUndone(before, after *Options, e reduce.FairFacts) bool {
 	chose := after.ClaimSI || after.ClaimInvariant || after.InertClaim
 	return chose && before.Fair && !after.ClaimInvariant && !reduce.FairReducible(e)
 }
@@ -100,7 +99,7 @@ func fairPlanUndone(before, after *Options, e *engine.Engine) bool {
 // docs/por-ltl.md that says more; "" for the others (whose notes, where
 // they have one, come from the plan).
 func unreducedNote(m Model, opt Options, claim bool) string {
-	e, _ := m.(*engine.Engine)
+	e, _ := m.(reduce.FairFacts)
 	switch {
 	case opt.SCC && (opt.Accept || opt.NonProgress) && !opt.Fair:
 		return "-scc -a checks the property on its generalized Büchi automaton, which is not reduced (with -f, or with -l, -scc is; docs/por-ltl.md, \"What is not reduced\")"

@@ -66,7 +66,8 @@ var panDefines = map[string]panDefine{
 	"VERBOSE":      {kind: panIgnored, what: "a debugging option of pan's C code"},
 	"CHECK":        {kind: panIgnored, what: "a debugging option of pan's C code"},
 	"SDUMP":        {kind: panIgnored, what: "a debugging option of pan's C code"},
-	"NCORE":        {kind: panIgnored, value: true, what: "gospin's search uses one core"},
+	"NCORE":        {kind: panMapped, value: true, what: "-j N, the workers of the search"},
+	"BFS_PAR":      {kind: panMapped, what: "-j 0 (every core; gospin's parallel search is depth-first)"},
 	"NOVSZ":        {kind: panIgnored, what: "gospin has no limit on the state vector"},
 
 	"NOSTUTTER": {kind: panRefused, what: "gospin always extends finite runs by stuttering, as pan does by default"},
@@ -77,7 +78,6 @@ var panDefines = map[string]panDefine{
 	"RANDOMIZE": {kind: panRefused, what: "randomized search orders are not supported"},
 	"T_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
 	"P_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
-	"BFS_PAR":   {kind: panRefused, what: "gospin's search uses one core (-bfs: breadth-first)"},
 	"USE_DISK":  {kind: panRefused, what: "gospin keeps its search in memory"},
 	"NOSTATE":   {kind: panRefused, what: "stateless search is not supported"},
 }
@@ -139,6 +139,13 @@ func (s *Settings) SetPanDefine(def string) (ok bool, err error) {
 			return true, fmt.Errorf("-DMEMLIM=%s: too large", val)
 		}
 		s.MemLimitMB = n
+	case "NCORE":
+		s.Workers = int(min(n, 1<<16))
+		if n == 0 {
+			s.Workers = WorkersAll()
+		}
+	case "BFS_PAR":
+		s.Workers = WorkersAll()
 	}
 	return true, nil
 }

@@ -52,6 +52,10 @@ type Settings struct {
 	// with a lossy mode and no -mem, an explicit -w N gives its size as pan
 	// does (Storage.Log2: 2^N bits or cells).
 	Storage store.Config
+	// Workers: -j, the workers of the search (package parsearch); 0 and
+	// 1 are the sequential search (gospin verify turns -j 0 and -j all
+	// into the number of cores the process may use).
+	Workers int
 
 	// The properties.
 	Claim   string // -N: only this never claim or ltl property
@@ -87,7 +91,7 @@ type Settings struct {
 // DefaultSettings are pan's defaults (-m10000 -w20 -c1) with gospin's
 // (partial-order reduction, statement merging, trails written).
 func DefaultSettings() Settings {
-	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true}
+	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true, Workers: 1}
 }
 
 func (s *Settings) log() io.Writer   { return orDiscard(s.Log) }
@@ -186,6 +190,7 @@ func (s *Settings) options() Options {
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
 		Storage: s.Storage,
+		Workers: s.Workers, Notes: s.Notes,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20

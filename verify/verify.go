@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"time"
@@ -113,6 +114,12 @@ type Options struct {
 	// have one), whether or not TrailBase has it written: gospin ui keeps
 	// trails in memory.
 	OnTrail func(*trail.Trail)
+	// Workers: the workers of the search (parsearch.Options.Workers);
+	// 0 and 1 are the sequential search here (Settings.Workers turns -j
+	// 0 into every core). Notes, when not nil, gets the note that says
+	// why a search asked for several workers runs on one.
+	Workers int
+	Notes   io.Writer
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -168,7 +175,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	tw := &trailWriter{opt: &opt, prop: sopt.Property, paths: map[int]string{}, dropped: map[int]bool{}}
 	sopt.OnError = tw.onError
 	start := time.Now()
-	res, err := search.Run(ctx, sm, sopt)
+	res, workers, err := runSearch(ctx, m, sm, opt, sopt, claim)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -179,6 +186,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	sum := summarize(name, m, opt, &sopt, res, time.Since(start))
 	storageReport(sum, &sopt, res)
 	sum.Reduced = reduced
+	sum.Workers = workers
 	sum.Unconfirmed = unconfirmed
 	sum.Violations = violations(m, opt, &sopt, res, tw, claim)
 	sum.TrailErrors = tw.failed

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/gospin/gospin/internal/spinflag"
@@ -63,3 +64,33 @@ func (v *includeOrIterative) Set(s string) error {
 
 // TakesNext says whether the argument after -I is its directory.
 func (v *includeOrIterative) TakesNext(next string) bool { return spinflag.IsDir(next) }
+
+// workersFlag is gospin verify's -j N: the workers of the search; 0 or
+// "all" is every core the process may use.
+type workersFlag struct{ n *int }
+
+func (f workersFlag) String() string {
+	if f.n == nil {
+		return "1"
+	}
+	return strconv.Itoa(*f.n)
+}
+
+func (f workersFlag) Set(s string) error {
+	if s == "all" {
+		*f.n = verify.WorkersAll()
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errors.New("-j takes a number of workers, or all")
+	}
+	if n == 0 {
+		n = verify.WorkersAll()
+	}
+	*f.n = n
+	return nil
+}
+
+// Glued: -j4 is -j 4, as pan glues its numbers.
+func (workersFlag) Glued() {}

@@ -26,6 +26,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&s.Leap, "leap", false, "leap sets: one step of every process that has an ample set at once (depth-first; safety searches, and -a or invariants with a claim the search reduces)")
 	fs.BoolVar(&s.NoReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches, to searches with a never claim or ltl property (with -a by nested DFS; the claim in SI normal form, or its closure under stuttering with every error checked against the claim) and to -l (on the product with <>[] np_ in SI normal form); breadth-first with the queue proviso; with -f (-a -f, -l -f) on the product unfolded for fairness, but for models with rendezvous or timeout; never with -scc, nor for accept labels without a claim (the report says why)")
 	fs.BoolVar(&s.BFS, "bfs", false, "breadth-first search (shortest counterexamples; pan's -DBFS)")
+	fs.Var(workersFlag{&s.Workers}, "j", "search with `N` workers (N cores; 0 or all: every core the process may use; pan's -DNCORE=N). Safety searches only, depth-first; the others run on one core, with a note")
 	spinflag.NatVar(fs, &s.MaxDepth, "m", 10000, "maximum search `depth` (pan's -m; glued: -m100000)")
 	spinflag.NatVar(fs, &s.HashLog2, "w", 20, "initial hash table size as a power of two (pan's -w; the table grows)")
 	spinflag.Nat64Var(fs, &s.MemLimitMB, "memlim", 0, "memory limit in `MB` for the search (0: a budget from the machine's memory, its cgroup and ulimit -v; pan's -DMEMLIM=N)")

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerifyWorkers: -j N, -j all, -DNCORE=N and -DBFS_PAR choose the
+// workers of the search (the text report says how many searched); the
+// verdict and the figures of a complete unreduced search are -j 1's; a
+// search the parallel one does not cover runs on one worker, with a note;
+// a bad -j is refused.
+func TestVerifyWorkers(t *testing.T) {
+	dir := cliModels(t)
+	strict := filepath.Join(dir, "strict_end.pml")
+	_, one, _ := gospin("verify", "-notrail", "-noreduce", "-q", strict)
+	figures := func(out string) string {
+		var keep []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "states, stored") || strings.Contains(l, "transitions (= stored+matched)") || strings.Contains(l, "errors:") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if figures(one) == "" || strings.Contains(one, "workers") {
+		t.Fatalf("-j 1's report:\n%s", one)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // in stdout
+		note string // in stderr
+	}{
+		{"-j 2", []string{"-j", "2"}, "gospin: 2 workers", ""},
+		{"-j3", []string{"-j3"}, "gospin: 3 workers", ""},
+		{"-DNCORE=4", []string{"-DNCORE=4"}, "gospin: 4 workers", ""},
+		{"-j 2 -bfs", []string{"-j", "2", "-bfs"}, "", "-j 2 is not used: the parallel search is depth-first"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"verify", "-notrail", "-noreduce", "-q"}, c.args...)
+			code, out, errs := gospin(append(args, strict)...)
+			if code != exitFound {
+				t.Fatalf("exit %d\n%s%s", code, out, errs)
+			}
+			if c.want != "" && !strings.Contains(out, c.want) || c.note != "" && !strings.Contains(errs, c.note) {
+				t.Errorf("report lacks %q or notes lack %q:\n%s%s", c.want, c.note, out, errs)
+			}
+			if c.note == "" && figures(out) != figures(one) {
+				t.Errorf("figures %q, -j 1's %q", figures(out), figures(one))
+			}
+		})
+	}
+	for _, bad := range []string{"-j=x", "-j=-1"} {
+		if code, _, errs := gospin("verify", bad, strict); code != exitUsage || !strings.Contains(errs, "-j takes a number") {
+			t.Errorf("%s: exit %d, %s", bad, code, errs)
+		}
+	}
+	// a complete search: the unreached statements are -j 1's (each
+	// worker's engine records its own, merged after the search)
+	unreached := func(out string) string {
+		_, after, _ := strings.Cut(out, "unreached in")
+		before, _, _ := strings.Cut(after, "gospin: elapsed")
+		return before
+	}
+	_, u1, _ := gospin("verify", "-notrail", "-noreduce", strict)
+	_, u2, _ := gospin("verify", "-notrail", "-noreduce", "-j", "2", strict)
+	if unreached(u1) == "" || unreached(u1) != unreached(u2) {
+		t.Errorf("unreached statements with -j 2:\n%s\nwith -j 1:\n%s", unreached(u2), unreached(u1))
+	}
+	if code, out, _ := gospin("verify", "-notrail", "-j", "all", strict); code == exitUsage || strings.Contains(out, "gospin: 1 workers") {
+		t.Errorf("-j all: exit %d\n%s", code, out)
+	}
+	if code, _, errs := gospin("verify", "-notrail", "-DBFS_PAR", strict); code == exitUsage {
+		t.Errorf("-DBFS_PAR: %s", errs)
+	}
+}

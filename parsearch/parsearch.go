@@ -1,0 +1,314 @@
+package parsearch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
+)
+
+// Options configure a parallel search: the sequential search's options,
+// the number of workers and how to give each its own model.
+type Options struct {
+	search.Options
+	// Workers is the number of workers; 0 or less means every core the
+	// process may use (runtime.GOMAXPROCS). 1 is the sequential search
+	// (search.Run), unchanged.
+	Workers int
+	// Clone returns the model for one more worker: the model Run was
+	// given, with working buffers of its own (a Model serves one
+	// goroutine at a time) and, for a reduced model, a reduction layer
+	// of its own. Without it Run searches sequentially.
+	Clone func() (pins.Model, error)
+}
+
+// Supported reports whether the parallel search covers a search of m
+// with options o, and if not why not: it covers the depth-first safety
+// searches (assertions, invalid end states, a never claim's end without
+// -a), unreduced or with a safety reduction layer.
+func Supported(m pins.Model, o search.Options) (bool, string) {
+	switch {
+	case o.Accept || o.NonProgress:
+		return false, "the parallel search looks for safety errors only (no -a, -l yet)"
+	case o.SCC || o.Fair:
+		return false, "the parallel search has no -scc and no -f"
+	case o.BFS:
+		return false, "the parallel search is depth-first (no -bfs)"
+	case o.NPProductOf != nil || o.Property != nil:
+		return false, "the parallel search has no product search"
+	}
+	if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 0 {
+		return false, "the parallel search reduces safety searches only, not the product with a claim"
+	}
+	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
+		return false, "the initial state has an error"
+	}
+	return true, ""
+}
+
+// Workers returns the number of workers n asks for: n itself, or for 0
+// (or less) every core the process may use.
+func Workers(n int) int {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return min(n, store.MaxWorkers)
+}
+
+// Run explores m with opt.Workers workers (see the package comment), or
+// sequentially (search.Run) with one worker, without Clone, or for a
+// search the parallel one does not cover (Supported). The result is the
+// sequential search's: the same statistics, summed over the workers.
+func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error) {
+	n := Workers(opt.Workers)
+	if ok, _ := Supported(m, opt.Options); !ok || n == 1 || opt.Clone == nil {
+		return search.Run(ctx, m, opt.Options)
+	}
+	o := opt.Options
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = 10000
+	}
+	if o.ProgressEvery == 0 {
+		o.ProgressEvery = 2 * time.Second
+	}
+	models := []pins.Model{m}
+	for len(models) < n {
+		c, err := opt.Clone()
+		if err != nil {
+			return nil, err
+		}
+		models = append(models, c)
+	}
+	hint := o.HashLog2
+	if hint == 0 {
+		hint = 18
+	}
+	tab := store.NewShared(n, hint, o.MemLimit, !o.NoCompress)
+	if o.MemGuard != nil {
+		tab.SetGuard(o.MemGuard)
+	}
+	p := &par{opt: o, ctx: ctx, tab: tab, n: n, start: time.Now(), claim: m.Info() != nil && m.Info().Claim}
+	p.cond = sync.NewCond(&p.mu)
+	p.nextTick.Store(p.start.Add(o.ProgressEvery).UnixNano())
+	var counts0 [][2]int64
+	for _, mm := range models {
+		var c [2]int64
+		if r, ok := mm.(pins.Reduced); ok {
+			rc := r.Counts()
+			c[0], c[1] = rc.Reduced, rc.Fallbacks
+		}
+		counts0 = append(counts0, c)
+	}
+	p.ws = make([]*worker, n)
+	for i := range p.ws {
+		p.ws[i] = newWorker(p, i, models[i])
+	}
+	err := p.ws[0].start()
+	if err == nil {
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i, w := range p.ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = w.work(i == 0)
+			}()
+		}
+		wg.Wait()
+		err = errors.Join(errs...)
+	}
+	res := &p.res
+	for i, w := range p.ws {
+		res.StatesMatched += w.matched
+		res.AtomicSteps += w.atomicSteps
+		res.DepthReached = max(res.DepthReached, w.depthReached)
+		res.DepthLimitHit = res.DepthLimitHit || w.depthHit
+		res.StackBytes += w.stackBytes
+		if r, ok := models[i].(pins.Reduced); ok {
+			rc := r.Counts()
+			r1, f1 := rc.Reduced, rc.Fallbacks
+			res.Reduced += r1 - counts0[i][0]
+			res.ProvisoFallbacks += f1 - counts0[i][1]
+		}
+	}
+	res.StatesStored = int64(tab.Len())
+	res.Transitions = res.StatesStored + res.StatesMatched // pan: stored + matched
+	res.Stats.Errors = len(res.Errors)
+	res.Elapsed = time.Since(p.start)
+	res.Store = tab.Stats()
+	res.States = tab
+	res.Complete = res.Incomplete == "" && !res.DepthLimitHit
+	if res.Incomplete == "" && res.DepthLimitHit {
+		res.Incomplete = "depth limit"
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// par is the state the workers share.
+type par struct {
+	opt   search.Options
+	ctx   context.Context
+	tab   *store.Shared
+	n     int
+	ws    []*worker
+	start time.Time
+	claim bool
+	// stopped: the search ends (an error limit, a limit, cancellation)
+	stopped atomic.Bool
+	// the work pool: frames given up by busy workers to idle ones
+	mu      sync.Mutex
+	cond    *sync.Cond
+	pool    []*item
+	idle    int
+	done    bool
+	hungry  atomic.Int32 // workers waiting for work
+	poolLen atomic.Int32
+	// res holds the errors and Incomplete (under mu); the counts are
+	// summed at the end
+	res      search.Result
+	nextTick atomic.Int64
+}
+
+// stop ends the search with reason (the first reason given is kept).
+func (p *par) stop(reason string) {
+	p.mu.Lock()
+	if !p.stopped.Load() {
+		if p.res.Incomplete == "" {
+			p.res.Incomplete = reason
+		}
+		p.stopped.Store(true)
+	}
+	p.cond.Broadcast()
+	p.mu.Unlock()
+}
+
+// errStop ends a worker's search early, without an error of the caller.
+var errStop = errors.New("stop")
+
+// report records a violation as search does (Options.IgnoreAssert,
+// IgnoreEnd, StopAfter, AllTrails, OnError); it returns true when the
+// search must stop.
+func (p *par) report(v pins.Violation, depth int, trail func() []search.Step) bool {
+	switch v.Kind {
+	case pins.Assertion:
+		if p.opt.IgnoreAssert {
+			return false
+		}
+	case pins.InvalidEndState:
+		if p.opt.IgnoreEnd {
+			return false
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped.Load() {
+		return true
+	}
+	for k := 0; k < max(v.Repeat, 1); k++ {
+		e := search.Error{Violation: v, Depth: depth, CycleStart: -1}
+		if len(p.res.Errors) == 0 || p.opt.AllTrails {
+			e.Trail = trail()
+		}
+		p.res.Errors = append(p.res.Errors, e)
+		if p.opt.OnError != nil {
+			i := len(p.res.Errors) - 1
+			p.opt.OnError(i, &p.res.Errors[i])
+		}
+		if s := p.opt.StopAfter; s > 0 && len(p.res.Errors) >= s || v.Fatal {
+			p.res.Incomplete = "stopped at error"
+			p.stopped.Store(true)
+			p.cond.Broadcast()
+			return true
+		}
+	}
+	return false
+}
+
+// stopReason is why a cancelled context ended the search (as search
+// reports it: a search.StopCause's reason, "time limit", "interrupted").
+func stopReason(ctx context.Context) string {
+	cause := context.Cause(ctx)
+	var sc *search.StopCause
+	switch {
+	case errors.As(cause, &sc):
+		return sc.Reason
+	case errors.Is(cause, context.DeadlineExceeded):
+		return "time limit"
+	}
+	return "interrupted"
+}
+
+// item is work given up by a busy worker: successors of one of its
+// states, still to take, and the path to that state.
+type item struct {
+	prefix []search.Step
+	arena  []byte
+	succs  []succ
+	viols  []*pins.Violation // the violations of succs (succ.viol)
+}
+
+// getWork waits for an item of the pool; nil when the search is over
+// (every worker idle with the pool empty, or stopped).
+func (p *par) getWork() *item {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.idle++
+	for {
+		if p.stopped.Load() || p.done {
+			return nil
+		}
+		if k := len(p.pool); k > 0 {
+			it := p.pool[k-1]
+			p.pool = p.pool[:k-1]
+			p.poolLen.Add(-1)
+			p.idle--
+			p.hungry.Store(int32(p.idle))
+			return it
+		}
+		if p.idle == p.n {
+			p.done = true
+			p.cond.Broadcast()
+			return nil
+		}
+		p.hungry.Store(int32(p.idle))
+		p.cond.Wait()
+	}
+}
+
+// give puts an item in the pool for an idle worker.
+func (p *par) give(it *item) {
+	p.mu.Lock()
+	p.pool = append(p.pool, it)
+	p.poolLen.Add(1)
+	p.cond.Signal()
+	p.mu.Unlock()
+}
+
+// progress calls Options.Progress with the figures so far (approximate:
+// each worker's are those it last published).
+func (p *par) progress() {
+	var s search.Stats
+	for _, w := range p.ws {
+		s.StatesStored += w.pubStored.Load()
+		s.StatesMatched += w.pubMatched.Load()
+	}
+	s.Transitions = s.StatesStored + s.StatesMatched
+	s.Elapsed = time.Since(p.start)
+	p.mu.Lock()
+	s.Errors = len(p.res.Errors)
+	p.mu.Unlock()
+	p.opt.Progress(s)
+}
+
+// String describes the search for messages.
+func (p *par) String() string { return fmt.Sprintf("parallel search, %d workers", p.n) }

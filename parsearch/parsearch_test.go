@@ -1,0 +1,205 @@
+package parsearch_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gospin/gospin/parsearch"
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
+)
+
+// grid is a test model: k counters, each below n; process i increments
+// counter i (wrapping to 0 when wrap is set). A step into a state whose
+// counters all equal bad violates an assertion (when bad >= 0); a state
+// where no counter can move is an invalid end state unless valid. Its
+// n^k states are all reachable (with wrap, on cycles).
+type grid struct {
+	k, n, bad int
+	wrap      bool
+	succ      []byte
+	info      pins.Info
+}
+
+func newGrid(k, n, bad int, wrap bool) *grid {
+	g := &grid{k: k, n: n, bad: bad, wrap: wrap}
+	for i := 0; i < k; i++ {
+		g.info.Groups = append(g.info.Groups, pins.Group{ProcType: "p", Text: "x++"})
+	}
+	return g
+}
+
+func (g *grid) Initial(dst []byte) ([]byte, error) { return append(dst[:0], make([]byte, g.k)...), nil }
+
+func (g *grid) Next(s []byte, yield func(t *pins.Transition, succ []byte) bool) {
+	for i := g.k - 1; i >= 0; i-- {
+		v := int(s[i]) + 1
+		if v == g.n {
+			if !g.wrap {
+				continue
+			}
+			v = 0
+		}
+		g.succ = append(g.succ[:0], s...)
+		g.succ[i] = byte(v)
+		t := pins.Transition{Pid: i, Group: i, Pid2: -1, Group2: -1, Claim: -1}
+		if g.bad >= 0 && allEqual(g.succ, byte(g.bad)) {
+			t.Violation = &pins.Violation{Kind: pins.Assertion, Message: "assertion violated"}
+		}
+		if !yield(&t, g.succ) {
+			return
+		}
+	}
+}
+
+func allEqual(s []byte, v byte) bool {
+	for _, b := range s {
+		if b != v {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *grid) Status(s []byte) pins.StateStatus { return 0 }
+func (g *grid) Info() *pins.Info                 { return &g.info }
+
+func opts(g *grid, workers int) parsearch.Options {
+	return parsearch.Options{
+		Options: search.Options{MaxDepth: 1 << 20, StopAfter: 1, HashLog2: 4},
+		Workers: workers,
+		Clone:   func() (pins.Model, error) { return newGrid(g.k, g.n, g.bad, g.wrap), nil },
+	}
+}
+
+// replay follows trail on a fresh grid and returns the state it ends in
+// and whether every step exists.
+func replay(g *grid, trail []search.Step) ([]byte, bool) {
+	m := newGrid(g.k, g.n, g.bad, g.wrap)
+	s, _ := m.Initial(nil)
+	for _, st := range trail {
+		found := false
+		m.Next(s, func(t *pins.Transition, succ []byte) bool {
+			if t.Pid == st.Pid && t.Group == st.Group {
+				s, found = append([]byte(nil), succ...), true
+				return false
+			}
+			return true
+		})
+		if !found {
+			return nil, false
+		}
+	}
+	return s, true
+}
+
+// TestGridComplete: a complete search with several workers stores the
+// n^k states and takes the k*n^k transitions of the sequential one.
+func TestGridComplete(t *testing.T) {
+	g := newGrid(4, 12, -1, true) // 20,736 states, cycles everywhere
+	seq, err := parsearch.Run(context.Background(), g, opts(g, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []int{2, 3, 8} {
+		g := newGrid(4, 12, -1, true)
+		res, err := parsearch.Run(context.Background(), g, opts(g, j))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || res.StatesStored != 20736 || res.StatesStored != seq.StatesStored ||
+			res.Transitions != seq.Transitions || res.StatesMatched != seq.StatesMatched || res.States.Len() != 20736 {
+			t.Errorf("-j %d: complete %v, stored %d (Len %d), matched %d, transitions %d; -j 1: %d, %d, %d",
+				j, res.Complete, res.StatesStored, res.States.Len(), res.StatesMatched, res.Transitions, seq.StatesStored, seq.StatesMatched, seq.Transitions)
+		}
+	}
+}
+
+// TestGridErrors: the first error stops every worker with a trail that
+// leads to it; -c3 stops at the third; -e (StopAfter 0) finds every
+// violating step, as many as the sequential search; without wrapping the
+// last state is an invalid end state.
+func TestGridErrors(t *testing.T) {
+	g := newGrid(3, 9, 5, false)
+	o := opts(g, 3)
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || res.Incomplete != "stopped at error" || res.Errors[0].Trail == nil {
+		t.Fatalf("errors %d (%s), want one with a trail", len(res.Errors), res.Incomplete)
+	}
+	// the first error found: a step into (5,5,5), or the invalid end
+	// state (8,8,8) that a worker may meet first
+	e := res.Errors[0]
+	if end, ok := replay(g, e.Trail); !ok || e.Depth != len(e.Trail) ||
+		!(e.Violation.Kind == pins.Assertion && allEqual(end, 5) || e.Violation.Kind == pins.InvalidEndState && allEqual(end, 8)) {
+		t.Errorf("the trail (%d steps, depth %d) does not lead to the %v: %v %v", len(e.Trail), e.Depth, e.Violation.Kind, end, ok)
+	}
+	o.StopAfter = 3
+	if res, _ = parsearch.Run(context.Background(), g, o); len(res.Errors) != 3 {
+		t.Errorf("-c3: %d errors", len(res.Errors))
+	}
+	seq, _ := parsearch.Run(context.Background(), g, parsearch.Options{Options: search.Options{MaxDepth: 1 << 20}, Workers: 1})
+	o.StopAfter, o.AllTrails = 0, true
+	res, _ = parsearch.Run(context.Background(), g, o)
+	// 3 steps into (5,5,5), and the invalid end state (8,8,8)
+	if !res.Complete || len(res.Errors) != len(seq.Errors) || len(res.Errors) != 4 {
+		t.Fatalf("-e: %d errors, complete %v; -j 1: %d", len(res.Errors), res.Complete, len(seq.Errors))
+	}
+	for _, e := range res.Errors {
+		end, ok := replay(g, e.Trail)
+		if !ok || !allEqual(end, 5) && !(e.Violation.Kind == pins.InvalidEndState && allEqual(end, 8)) {
+			t.Errorf("%v: the trail does not lead to it (%v)", e.Violation.Kind, end)
+		}
+	}
+}
+
+// TestGridLimits: the depth limit, the memory limit, cancellation and the
+// time limit stop every worker, with the statistics so far.
+func TestGridLimits(t *testing.T) {
+	g := newGrid(4, 12, -1, true)
+	o := opts(g, 2)
+	o.MaxDepth = 10
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || !res.DepthLimitHit || res.Incomplete != "depth limit" || res.DepthReached > 9 || res.StatesStored == 0 {
+		t.Errorf("-m10: complete %v, depth %d, %q, %d states", res.Complete, res.DepthReached, res.Incomplete, res.StatesStored)
+	}
+	big := newGrid(6, 40, -1, true) // 4e9 states: never finishes
+	o = opts(big, 2)
+	o.MemLimit = 3 << 20
+	res, err = parsearch.Run(context.Background(), big, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Incomplete != "memory limit" || res.Store.Memory() > 3<<20 || res.StatesStored == 0 {
+		t.Errorf("memory limit: %q, %d bytes, %d states", res.Incomplete, res.Store.Memory(), res.StatesStored)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err = parsearch.Run(ctx, big, opts(big, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Incomplete != "time limit" || time.Since(start) > 10*time.Second {
+		t.Errorf("time limit: %q after %v", res.Incomplete, time.Since(start))
+	}
+	ctx, stop := context.WithCancelCause(context.Background())
+	time.AfterFunc(100*time.Millisecond, func() { stop(&search.StopCause{Reason: "terminated"}) })
+	res, _ = parsearch.Run(ctx, big, opts(big, 2))
+	if res.Incomplete != "terminated" {
+		t.Errorf("cancelled: %q", res.Incomplete)
+	}
+	ctx, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	res, _ = parsearch.Run(ctx, big, opts(big, 2))
+	if res.Complete || res.Incomplete != "interrupted" && !errors.Is(ctx.Err(), context.Canceled) {
+		t.Errorf("interrupted: %q", res.Incomplete)
+	}
+}

@@ -1,0 +1,397 @@
+package parsearch
+
+import (
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
+)
+
+// succ is a generated successor: its bytes are arena[off:off+n]. It
+// holds no pointer (the violation of its step is an index into the
+// worker's viols), so that the garbage collector does not scan the
+// successors of a deep stack.
+type succ struct {
+	off   int
+	n     int32
+	viol  int32 // index into worker.viols, or -1
+	flags pins.TransFlags
+	step  search.Step
+	h     uint64 // store.Hash of the bytes (not of an intermediate state)
+}
+
+// frame is one state on a worker's depth-first stack: its successors are
+// succs[lo:hi], taken in the worker's order (the k-th taken is
+// lo+(rot+k)%(hi-lo)); an intermediate state's bytes are on the atomic
+// stack at atomicOff.
+type frame struct {
+	lo, hi, taken, rot   int32
+	atomicOff, atomicLen int32
+	vmark                int32  // len(worker.viols) before its expansion
+	idx                  uint64 // store index of a stored state, else ^0
+	step                 search.Step
+}
+
+// worker is one depth-first search over the shared table. It expands
+// exactly the states it stored: a state stored by another worker is that
+// worker's to expand, so every stored state is expanded once, and a
+// complete search counts the transitions and matched states of the
+// sequential one.
+type worker struct {
+	_  [64]byte // no false sharing with another worker's fields
+	p  *par
+	id int
+	m  pins.Model
+	h  store.SetHandle
+	// the successors of the frames on the stack, in one LIFO arena
+	arena []byte
+	succs []succ
+	// viols are the violations of the steps in succs, in the same LIFO
+	// order (a frame's pop drops its own)
+	viols   []*pins.Violation
+	yield   func(t *pins.Transition, s []byte) bool
+	expLo   int
+	stack   []frame
+	atomics []byte
+	// prefix is the path to the stack's root: empty for the initial
+	// state, the donor's path for an item taken from the pool
+	prefix []search.Step
+	rng    uint64
+	exp    pins.Expansion
+	ticks  int
+	// the figures of this worker's share of the search
+	matched, atomicSteps  int64
+	depthReached          int
+	depthHit              bool
+	stackBytes            int64
+	stored                int64
+	pubStored, pubMatched atomic.Int64
+	_                     [64]byte // no false sharing with another worker
+}
+
+func newWorker(p *par, id int, m pins.Model) *worker {
+	w := &worker{p: p, id: id, h: p.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1}
+	if r, ok := m.(pins.Reduced); ok {
+		m = r.Bind(w, false)
+	}
+	w.m = m
+	w.yield = func(t *pins.Transition, s []byte) bool {
+		k := 0
+		for i := w.expLo; i < len(w.succs); i++ {
+			if st := w.succs[i].step; st.Pid == t.Pid && st.Group == t.Group {
+				k++
+			}
+		}
+		off := len(w.arena)
+		w.arena = append(w.arena, s...)
+		vi := int32(-1)
+		if t.Violation != nil {
+			vi = int32(len(w.viols))
+			w.viols = append(w.viols, t.Violation)
+		}
+		w.succs = append(w.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: vi, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
+		return true
+	}
+	return w
+}
+
+// pins.Cycles, for a reduction layer bound to the worker: the visited
+// proviso. A reduced set is kept only when none of its successors is
+// stored, by any worker; docs/parallel.md says why that is sound in
+// whatever order the workers go.
+
+// Lookup implements pins.Cycles.
+func (w *worker) Lookup(s []byte) (uint64, bool) { return w.h.Lookup(s, store.Hash(s)) }
+
+// Closes implements pins.Cycles: every stored state closes a cycle for
+// the visited proviso.
+func (w *worker) Closes(uint64) bool { return true }
+
+// Expanding implements pins.Cycles.
+func (w *worker) Expanding() pins.Expansion { return w.exp }
+
+// Aux implements pins.Cycles: no bytes beside the states.
+func (w *worker) Aux(uint64) []byte { return nil }
+
+func (w *worker) bytes(sc *succ) []byte {
+	end := sc.off + int(sc.n)
+	return w.arena[sc.off:end:end]
+}
+
+// release drops the successors from index lo on.
+func (w *worker) release(lo int) {
+	if lo < len(w.succs) {
+		w.arena = w.arena[:w.succs[lo].off]
+		w.succs = w.succs[:lo]
+	}
+}
+
+// start stores the initial state as worker 0's root.
+func (w *worker) start() error {
+	p := w.p
+	init, err := w.m.Initial(nil)
+	if err != nil {
+		return err
+	}
+	idx, _, err := w.h.Insert(init, store.Hash(init))
+	if err != nil {
+		if err == store.ErrMemLimit {
+			p.stop("memory limit")
+			return nil
+		}
+		return err
+	}
+	w.stored++
+	w.stack = append(w.stack[:0], frame{idx: idx, atomicOff: -1})
+	w.expandTop(init)
+	return nil
+}
+
+// work runs the worker's searches: its own from the root (worker 0),
+// then items of the pool until the search is over.
+func (w *worker) work(root bool) error {
+	p := w.p
+	defer w.publish()
+	defer w.h.Pause() // a worker that stopped must not hold up a growth
+	if root && len(w.stack) > 0 {
+		if err := w.run(); err != nil {
+			return err
+		}
+	}
+	for !p.stopped.Load() {
+		w.h.Pause() // the table may grow while this worker waits
+		it := p.getWork()
+		if it == nil {
+			return nil
+		}
+		w.take(it)
+		if err := w.run(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// take makes item it the stack's root: a frame whose successors are the
+// item's.
+func (w *worker) take(it *item) {
+	w.prefix = append(w.prefix[:0], it.prefix...)
+	w.arena = append(w.arena[:0], it.arena...)
+	w.succs = append(w.succs[:0], it.succs...)
+	w.viols = append(w.viols[:0], it.viols...)
+	w.atomics = w.atomics[:0]
+	w.stack = append(w.stack[:0], frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
+}
+
+// trail is the path to the top of the stack, then last.
+func (w *worker) trail(last *search.Step) []search.Step {
+	t := make([]search.Step, 0, len(w.prefix)+len(w.stack))
+	t = append(t, w.prefix...)
+	for i := 1; i < len(w.stack); i++ {
+		t = append(t, w.stack[i].step)
+	}
+	if last != nil {
+		t = append(t, *last)
+	}
+	return t
+}
+
+// run searches until the stack is empty or the search stops; the error
+// is one of the model (errStop and the limits are not errors).
+func (w *worker) run() error {
+	p := w.p
+	base := len(w.prefix)
+	for len(w.stack) > 0 {
+		if p.stopped.Load() {
+			return nil
+		}
+		top := len(w.stack) - 1
+		f := &w.stack[top]
+		n := f.hi - f.lo
+		if f.taken == n {
+			w.release(int(f.lo))
+			w.viols = w.viols[:f.vmark]
+			if f.atomicOff >= 0 {
+				w.atomics = w.atomics[:f.atomicOff]
+			}
+			w.stack = w.stack[:top]
+			continue
+		}
+		k := f.taken + f.rot
+		if k >= n {
+			k -= n
+		}
+		sc := &w.succs[f.lo+k]
+		f.taken++
+		depth := base + len(w.stack) // depth of the successor
+		if sc.viol >= 0 {
+			v, step := w.viols[sc.viol], sc.step
+			if p.report(*v, depth, func() []search.Step { return w.trail(&step) }) {
+				return nil
+			}
+		}
+		if depth >= p.opt.MaxDepth {
+			// pan cuts the step and counts it as a matched state
+			w.depthHit = true
+			w.matched++
+			continue
+		}
+		idx := ^uint64(0)
+		atomicOff, atomicLen := int32(-1), int32(0)
+		if sc.flags&(pins.InAtomic|pins.InLeap) != 0 {
+			// inside an atomic sequence: explored, not stored
+			w.atomicSteps++
+			atomicOff = int32(len(w.atomics))
+			w.atomics = append(w.atomics, w.bytes(sc)...)
+			atomicLen = int32(len(w.atomics)) - atomicOff
+		} else {
+			i, added, err := w.h.Insert(w.bytes(sc), sc.h)
+			if err != nil {
+				if err == store.ErrMemLimit {
+					p.stop("memory limit")
+					return nil
+				}
+				return err
+			}
+			if !added {
+				w.matched++
+				continue
+			}
+			w.stored++
+			idx = i
+		}
+		if depth > w.depthReached {
+			w.depthReached = depth
+		}
+		st := w.bytes(sc)
+		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: sc.step})
+		w.expandTop(st)
+		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
+			w.donate()
+		}
+		if err := w.check(); err != nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// expandTop generates the successors of the top frame, whose state is
+// state, and checks it for an invalid end state.
+func (w *worker) expandTop(state []byte) {
+	p := w.p
+	top := len(w.stack) - 1
+	f := &w.stack[top]
+	f.vmark = int32(len(w.viols))
+	w.exp = pins.Expansion{Depth: len(w.prefix) + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+	w.expLo = len(w.succs)
+	// state may alias the arena, which the expansion appends to: it stays
+	// valid (it lies before the new successors, or in the old array)
+	if f.step.Pid == -1 && top > 0 {
+		if sm, ok := w.m.(pins.StutterModel); ok {
+			sm.NextStutter(state, w.yield)
+		} else {
+			w.m.Next(state, w.yield)
+		}
+	} else {
+		w.m.Next(state, w.yield)
+	}
+	f = &w.stack[top]
+	f.lo, f.hi = int32(w.expLo), int32(len(w.succs))
+	// hash the successors and start loading their buckets: their cache
+	// misses overlap each other and the work in between
+	for i := w.expLo; i < len(w.succs); i++ {
+		sc := &w.succs[i]
+		if sc.flags&(pins.InAtomic|pins.InLeap) == 0 {
+			sc.h = store.Hash(w.bytes(sc))
+			w.h.PrefetchSlot(sc.h)
+		}
+	}
+	if n := f.hi - f.lo; n > 1 && w.id > 0 {
+		// each worker but the first takes the successors in an order of
+		// its own, so that the workers spread over the state space
+		w.rng ^= w.rng << 13
+		w.rng ^= w.rng >> 7
+		w.rng ^= w.rng << 17
+		f.rot = int32(w.rng % uint64(n))
+	}
+	if f.lo == f.hi && !p.claim && w.m.Status(state)&pins.ValidEnd == 0 {
+		p.report(pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}, len(w.prefix)+top, func() []search.Step { return w.trail(nil) })
+	}
+}
+
+// donate gives the successors still to take of the lowest frame below the
+// top that has some to an idle worker.
+func (w *worker) donate() {
+	top := len(w.stack) - 1
+	for j := 0; j < top; j++ {
+		f := &w.stack[j]
+		n := f.hi - f.lo
+		if f.taken == n {
+			continue
+		}
+		it := &item{prefix: make([]search.Step, 0, len(w.prefix)+j)}
+		it.prefix = append(it.prefix, w.prefix...)
+		for i := 1; i <= j; i++ {
+			it.prefix = append(it.prefix, w.stack[i].step)
+		}
+		for ; f.taken < n; f.taken++ {
+			k := f.taken + f.rot
+			if k >= n {
+				k -= n
+			}
+			sc := w.succs[f.lo+k]
+			b := w.bytes(&sc)
+			sc.off = len(it.arena)
+			it.arena = append(it.arena, b...)
+			if sc.viol >= 0 {
+				it.viols = append(it.viols, w.viols[sc.viol])
+				sc.viol = int32(len(it.viols) - 1)
+			}
+			it.succs = append(it.succs, sc)
+		}
+		w.p.give(it)
+		return
+	}
+}
+
+// check polls, every thousand expansions or so, for cancellation, the
+// memory limits and progress; it returns errStop when the search stops.
+func (w *worker) check() error {
+	w.ticks++
+	if w.ticks&1023 != 0 {
+		return nil
+	}
+	p := w.p
+	w.publish()
+	w.h.Pause() // let the table grow if it must
+	if err := p.ctx.Err(); err != nil {
+		p.stop(stopReason(p.ctx))
+		return errStop
+	}
+	if p.opt.HeapLimit > 0 && search.HeapInUse() > p.opt.HeapLimit ||
+		p.opt.MemGuard != nil && w.ticks&(1<<16-1) == 0 && !p.opt.MemGuard(0) {
+		p.stop("memory limit")
+		return errStop
+	}
+	if p.opt.Progress != nil && w.id == 0 {
+		if now := time.Now(); now.UnixNano() > p.nextTick.Load() {
+			p.nextTick.Store(now.Add(p.opt.ProgressEvery).UnixNano())
+			p.progress()
+		}
+	}
+	return nil
+}
+
+// publish makes the worker's figures visible to progress, and notes the
+// peak memory of its stack.
+func (w *worker) publish() {
+	w.pubStored.Store(w.stored)
+	w.pubMatched.Store(w.matched)
+	b := int64(cap(w.stack))*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
+		int64(cap(w.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(w.atomics))
+	w.stackBytes = max(w.stackBytes, b)
+}
