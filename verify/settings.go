@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/gospin/gospin/internal/membudget"
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/trail"
@@ -59,6 +60,17 @@ type Settings struct {
 
 	// WriteTrails: write a trail file next to the model for each error.
 	WriteTrails bool
+	// TrailBase, when not empty, names the trails as if the model were
+	// this file (TrailBase.gtrail, ...) instead of writing them next to
+	// the model (-trailbase; a swarm's jobs write theirs into its results
+	// directory). gospin run -k FILE replays such a trail.
+	TrailBase string
+	// Order is the order in which successors are explored (-DP_REVERSE,
+	// -DP_RAND, -DT_REVERSE, -DT_RAND, -RSn; pins.Reorder).
+	Order pins.Order
+	// OnStore, when not nil, is called with a hash of each state newly
+	// stored (Options.OnStore): a swarm job's cardinality sketch.
+	OnStore func(hash uint64)
 	// OnTrail, when not nil, receives each error's trail (Options.OnTrail),
 	// written or not.
 	OnTrail func(*trail.Trail)
@@ -173,6 +185,7 @@ func (s *Settings) options() Options {
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
+		Order: s.Order, OnStore: s.OnStore,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20

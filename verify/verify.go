@@ -107,6 +107,15 @@ type Options struct {
 	// have one), whether or not TrailBase has it written: gospin ui keeps
 	// trails in memory.
 	OnTrail func(*trail.Trail)
+	// Order is the order in which the search takes successors
+	// (pins.Reorder, above the reduction layer: the reduction chooses the
+	// successors, the order says which is explored first).
+	Order pins.Order
+	// OnStore, when not nil, is called with StateHash of each state the
+	// search stores anew (the system state, without an acceptance
+	// search's flag byte; the states of its nested searches are not
+	// counted): the store is wrapped (hookStore), at no cost when nil.
+	OnStore func(hash uint64)
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -144,9 +153,13 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	sopt := searchOptions(opt)
 	claim := m.Info() != nil && m.Info().Claim
 	sm, reduced := reduction(m, opt, &sopt, claim)
+	sm = pins.Reorder(sm, opt.Order)
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
+	}
+	if opt.OnStore != nil {
+		hookStore(&sopt, opt.OnStore)
 	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
