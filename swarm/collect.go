@@ -63,16 +63,16 @@ type FoundError struct {
 // JobResult is one job's outcome.
 type JobResult struct {
 	Job
-	Ran           bool    `json:"ran"`
-	Exit          int     `json:"exit"` // gospin verify's exit status (-1: no status)
-	Complete      bool    `json:"complete"`
-	Reason        string  `json:"reason"`
-	Errors        int     `json:"errors"`
-	StatesStored  int64   `json:"states_stored"`
-	Transitions   int64   `json:"transitions"`
-	Depth         int     `json:"depth"`
-	ElapsedS      float64 `json:"elapsed_s"`
-	MemoryBytes   int64   `json:"memory_bytes"`
+	Ran            bool    `json:"ran"`
+	Exit           int     `json:"exit"` // gospin verify's exit status (-1: no status)
+	Complete       bool    `json:"complete"`
+	Reason         string  `json:"reason"`
+	Errors         int     `json:"errors"`
+	StatesStored   int64   `json:"states_stored"`
+	Transitions    int64   `json:"transitions"`
+	Depth          int     `json:"depth"`
+	ElapsedS       float64 `json:"elapsed_s"`
+	MemoryBytes    int64   `json:"memory_bytes"`
 	SketchEstimate uint64  `json:"sketch_estimate"`
 	// Problem says why a job that ran has no usable report.
 	Problem string `json:"problem,omitempty"`

@@ -66,10 +66,10 @@ type Job struct {
 
 // Plan is a planned swarm: its jobs and what they were planned from.
 type Plan struct {
-	Model  string        `json:"model"` // absolute
-	Dir    string        `json:"dir"`   // absolute
-	Config Config        `json:"config"`
-	Jobs   []Job         `json:"jobs"`
+	Model   string        `json:"model"` // absolute
+	Dir     string        `json:"dir"`   // absolute
+	Config  Config        `json:"config"`
+	Jobs    []Job         `json:"jobs"`
 	JobTime time.Duration `json:"job_time_ns"`
 }
 
