@@ -65,7 +65,9 @@ type Checks struct {
 	Fairness        bool   `json:"fairness"`
 	Reduction       bool   `json:"reduction"` // partial-order reduction applied
 	Trace           string `json:"trace"`     // "trace" or "notrace" for a model with such a sequence, else ""
-	Storage         string `json:"storage"`   // "exhaustive" or "exhaustive, zero-suppressed"
+	// Storage: "exhaustive", "exhaustive, zero-suppressed", "exhaustive,
+	// tree-compressed", "hash compaction" or "bitstate"
+	Storage string `json:"storage"`
 }
 
 // Property is the result of the search for one property (or for the
@@ -167,7 +169,14 @@ func PropertyOf(s *Summary) Property {
 	if s.Claim {
 		p.Checks.Claim = s.Property
 	}
-	if s.Compressed {
+	switch {
+	case s.StorageMode == "tree":
+		p.Checks.Storage = "exhaustive, tree-compressed"
+	case s.StorageMode == "hc":
+		p.Checks.Storage = "hash compaction"
+	case s.StorageMode == "bitstate":
+		p.Checks.Storage = "bitstate"
+	case s.Compressed:
 		p.Checks.Storage = "exhaustive, zero-suppressed"
 	}
 	if p.Violations == nil {

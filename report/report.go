@@ -81,12 +81,15 @@ type Summary struct {
 	// follows (pan's -i).
 	ErrorNumber int `json:"-"`
 	// Compressed: states were stored zero-suppressed.
-	Compressed   bool  `json:"-"`
-	MaxDepth     int   `json:"-"`
-	StackBytes   int64 `json:"-"`
-	TableBytes   int64 `json:"-"`
-	StoredBytes  int64 `json:"-"`
-	DepthLimited bool  `json:"-"`
+	Compressed bool `json:"-"`
+	// StorageMode is the store's mode (-store): "" or "exact", "tree",
+	// "hc", "bitstate".
+	StorageMode  string `json:"-"`
+	MaxDepth     int    `json:"-"`
+	StackBytes   int64  `json:"-"`
+	TableBytes   int64  `json:"-"`
+	StoredBytes  int64  `json:"-"`
+	DepthLimited bool   `json:"-"`
 
 	// TrailErrors lists the trails that could not be written, and why.
 	TrailErrors []string `json:"trail_errors,omitempty"`

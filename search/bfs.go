@@ -5,6 +5,7 @@ import (
 
 	"github.com/gospin/gospin/internal/idxmap"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
 )
 
 // node is a stored state in breadth-first order, with the way back to the
@@ -48,9 +49,16 @@ func (s *searcher) bfs() error {
 	}
 	ex := newExpander(m)
 	s.setAux() // before the first insert
-	_, idx, err := s.insertInitial()
+	init, idx, err := s.insertInitial()
 	if err != nil {
 		return stopErr(err)
+	}
+	// a lossy store gives no bytes back: the states still to expand keep
+	// theirs in a FIFO, in queue order
+	var fifo *byteFIFO
+	if _, lossy := s.opt.Store.(store.Lossy); lossy {
+		fifo = &byteFIFO{}
+		fifo.push(init)
 	}
 	queue := []node{{state: idx, parent: -1}}
 	if pr != nil {
@@ -71,7 +79,12 @@ func (s *searcher) bfs() error {
 	}
 	for head := 0; head < len(queue); head++ {
 		n := queue[head]
-		state := s.opt.Store.State(n.state)
+		var state []byte
+		if fifo != nil {
+			state = fifo.pop()
+		} else {
+			state = s.opt.Store.State(n.state)
+		}
 		if pr != nil {
 			pr.head = int32(head)
 			pr.exp = pins.Expansion{Depth: n.depth, Index: n.state, Known: true}
@@ -118,6 +131,9 @@ func (s *searcher) bfs() error {
 				}
 			}
 			queue = append(queue, node{state: idx, parent: head, depth: n.depth + 1, step: sc.step})
+			if fifo != nil {
+				fifo.push(ex.bytes(sc))
+			}
 		}
 		ex.release(lo)
 		if err := s.check(); err != nil {
@@ -125,4 +141,35 @@ func (s *searcher) bfs() error {
 		}
 	}
 	return nil
+}
+
+// byteFIFO holds the bytes of the states a breadth-first search has
+// still to expand, first in first out: each is a length (4 bytes) then
+// the bytes, in one slice whose expanded front is cut off from time to
+// time.
+type byteFIFO struct {
+	buf  []byte
+	head int
+	last []byte // the state popped last (valid until the next pop)
+}
+
+func (q *byteFIFO) push(b []byte) {
+	n := len(b)
+	q.buf = append(q.buf, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+	q.buf = append(q.buf, b...)
+}
+
+// pop returns the first state; its bytes stay valid until the next pop.
+func (q *byteFIFO) pop() []byte {
+	if q.head > len(q.buf)/2 && q.head > 1<<20 {
+		// the expanded half goes: copy the rest down
+		n := copy(q.buf, q.buf[q.head:])
+		q.buf = q.buf[:n]
+		q.head = 0
+	}
+	b := q.buf[q.head:]
+	n := int(b[0]) | int(b[1])<<8 | int(b[2])<<16 | int(b[3])<<24
+	q.last = append(q.last[:0], b[4:4+n]...)
+	q.head += 4 + n
+	return q.last
 }

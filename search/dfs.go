@@ -170,7 +170,7 @@ func (s *searcher) dfs() error {
 		w.onStack = idxmap.New()
 		w.onStack.Set(idx, 0)
 	}
-	return w.run(nil, nil)
+	return w.run(buf, nil)
 }
 
 // walker is one depth-first search: the main one, or (with Accept) a
@@ -203,6 +203,10 @@ type walker struct {
 	onStack *idxmap.Map
 	exp     pins.Expansion
 	lkey    []byte // scratch: state + flag for Lookup
+	// keep: the store is lossy (store.Lossy), so the stack keeps the
+	// bytes of its stored states too, on the atomic stack (a stored
+	// frame with atomicOff >= 0; intermediate frames have no index)
+	keep bool
 	// pf, when not nil, is the store, which prefetches (not in acceptance
 	// searches, whose stored keys carry a flag byte)
 	pf store.Prefetcher
@@ -233,6 +237,7 @@ func (s *searcher) newWalker(flag byte) *walker {
 		}
 	}
 	w.ex = newExpander(m)
+	_, w.keep = s.opt.Store.(store.Lossy)
 	if pf, ok := s.opt.Store.(store.Prefetcher); ok && !s.opt.Accept {
 		w.pf = pf
 	}
@@ -262,7 +267,8 @@ func (w *walker) Expanding() pins.Expansion { return w.exp }
 func (w *walker) expanding(top int) {
 	if w.reduced {
 		f := w.stack.at(top)
-		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+		stored := f.idx() != ^uint64(0)
+		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && stored, Intermediate: !stored}
 	}
 }
 
@@ -457,6 +463,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 				continue
 			}
 			pushedIdx = idx // its bytes are read from the store when needed
+			if w.keep {
+				// a lossy store gives no bytes back: the stack keeps them
+				atomicOff = int32(len(w.atomics))
+				w.atomics = append(w.atomics, ex.bytes(sc)...)
+				atomicLen = int32(len(w.atomics)) - atomicOff
+			}
 		}
 		if depth > s.res.DepthReached {
 			s.res.DepthReached = depth
@@ -483,6 +495,12 @@ func (w *walker) run(root []byte, _ []Step) error {
 // initial state, or a nested search's seed.
 func (w *walker) pushRoot(root []byte) {
 	if w.seed == nil {
+		if w.keep {
+			// the initial state's bytes, which a lossy store does not keep
+			w.atomics = append(w.atomics[:0], root...)
+			w.stack.push(newFrame(Step{}, 0, int32(len(root)), w.rootIdx))
+			return
+		}
 		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
 		return
 	}
@@ -528,7 +546,8 @@ func (w *walker) popFrame(top int, f *frame) error {
 	// it moved from: its accepting mark, o_pm&2, is set by a move,
 	// so a state without successors gets no nested search, whose
 	// seed would be one more state visited).
-	if s.opt.Accept && w.seed == nil && f.atomicOff < 0 && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
+	stored := f.idx() != ^uint64(0)
+	if s.opt.Accept && w.seed == nil && stored && s.m.Status(w.stateOf(f))&pins.Accepting != 0 && (f.hi > f.lo || panMoved(s.m, w.stateOf(f))) {
 		if err := w.nested(top); err != nil {
 			return err
 		}
@@ -537,7 +556,7 @@ func (w *walker) popFrame(top int, f *frame) error {
 	if w.cyan != nil && f.idx() != ^uint64(0) {
 		w.cyan.Del(f.idx())
 	}
-	if w.onStack != nil && f.atomicOff < 0 {
+	if w.onStack != nil && stored {
 		w.onStack.Del(f.idx())
 	}
 	w.stack.pop()
@@ -594,7 +613,7 @@ func (w *walker) reportCycle(start, depth int, steps []Step) error {
 func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found, stop bool) {
 	s := w.s
 	pos, ok := w.cyan.Get(idx)
-	if !ok || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.stored(idx))&pins.Accepting == 0 {
+	if !ok || s.m.Status(w.stateOf(f))&pins.Accepting == 0 && s.m.Status(w.ex.bytes(sc))&pins.Accepting == 0 {
 		return false, false
 	}
 	step := sc.step

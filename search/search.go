@@ -63,7 +63,12 @@ type Options struct {
 	// NoCompress stores states as they are instead of zero-suppressed
 	// (see store.NewZeroSuppressed).
 	NoCompress bool
-	MemLimit   int64 // bytes, 0 for none
+	// Storage, when Store is nil, chooses the store (store.Open): exact
+	// (the default), tree compression, or a lossy one (hash compaction,
+	// bitstate), for which the searches keep the bytes of the states they
+	// still need themselves (store.Lossy gives none back).
+	Storage  store.Config
+	MemLimit int64 // bytes, 0 for none
 	// HeapLimit, when not 0, bounds the memory the Go runtime has mapped
 	// (the store, the stacks, the arenas and the garbage not yet
 	// collected): the search polls it every few thousand states and stops,
@@ -208,11 +213,14 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		if hint == 0 {
 			hint = 18
 		}
-		if opt.NoCompress {
-			opt.Store = store.New(hint, opt.MemLimit)
-		} else {
-			opt.Store = store.NewZeroSuppressed(hint, opt.MemLimit)
+		st, err := store.Open(opt.Storage, hint, opt.MemLimit, !opt.NoCompress)
+		if err != nil {
+			return nil, err
 		}
+		opt.Store = st
+	}
+	if _, lossy := opt.Store.(store.Lossy); lossy && opt.SCC && opt.Accept {
+		return nil, errors.New("the SCC-based cycle search (-scc) reads states back from the store: it needs -store exact or tree (nested DFS, the default, works with hash compaction and bitstate)")
 	}
 	if t, ok := opt.Store.(store.GuardedSet); ok && opt.MemGuard != nil {
 		t.SetGuard(opt.MemGuard)

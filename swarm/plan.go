@@ -57,7 +57,7 @@ type Job struct {
 	Storage   string   `json:"storage"`
 	HashSeed  uint64   `json:"hash_seed"`
 	K         int      `json:"k,omitempty"` // bitstate: hash functions per state
-	Order     string   `json:"order"`       // pan's spelling: "", "-DP_REVERSE", "-DT_RAND -DP_RAND -RS7", ...
+	Order     string   `json:"order"`       // pan's spelling: "", "-DP_REVERSE", "-DT_RAND -DP_RAND", ... (seeded by HashSeed)
 	Reduction string   `json:"reduction"`   // "ample", "stubborn" or "none"
 	Search    string   `json:"search"`      // "dfs" or "bfs"
 	MaxDepth  int      `json:"max_depth"`
@@ -154,15 +154,11 @@ func NewPlan(c Config) (*Plan, error) {
 		if j.Storage == "bitstate" {
 			j.K = 2 + i%3 // pan's -k: 2, 3 or 4 bits per state
 		}
+		// the random orders are seeded by the hash seed (pan's -RSn
+		// seeds both)
 		ord := orders[i%len(orders)]
 		var args []string
 		args = append(args, ord...)
-		for _, o := range ord {
-			if o == "-DT_RAND" || o == "-DP_RAND" {
-				args = append(args, "-RS", strconv.FormatUint(rng.next()>>1, 10))
-				break
-			}
-		}
 		j.Order = joinArgs(args)
 		switch {
 		case c.NoReduce || i%3 == 2:
@@ -215,20 +211,18 @@ func (p *Plan) verifyArgs(j *Job, extra []string) []string {
 }
 
 // storageArgs are gospin verify's storage options for job j with mem
-// bytes: bitstate and hash compaction with the job's hash seed (and
-// bitstate's number of hash functions), exhaustive with a memory limit.
+// bytes (gospin verify's -store, -mem, -k, -hashseed): the hash seed
+// chooses the hash functions of bitstate and hash compaction, and seeds
+// the random search orders of every mode.
 func storageArgs(j *Job, mem int64) []string {
-	mb := strconv.FormatInt(max(mem>>20, 1), 10)
-	switch j.Storage {
-	case "bitstate":
-		return []string{"-store", "bitstate", "-mem", mb + "M", "-k", strconv.Itoa(j.K), "-hashseed", strconv.FormatUint(j.HashSeed, 10)}
-	case "hc":
-		return []string{"-store", "hc", "-mem", mb + "M", "-hashseed", strconv.FormatUint(j.HashSeed, 10)}
-	}
+	a := []string{"-store", j.Storage}
 	if mem > 0 {
-		return []string{"-memlim", mb}
+		a = append(a, "-mem", strconv.FormatInt(mem, 10))
 	}
-	return nil
+	if j.K > 0 {
+		a = append(a, "-k", strconv.Itoa(j.K))
+	}
+	return append(a, "-hashseed", strconv.FormatUint(j.HashSeed, 10))
 }
 
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) + "s" }
@@ -293,7 +287,7 @@ func ProbeJob(c Config, d time.Duration) (*Job, error) {
 	if j.Storage == "bitstate" {
 		j.K = 3
 	}
-	j.HashSeed = c.Seed ^ 0x70be
+	j.HashSeed = c.Seed*0x9e3779b97f4a7c15 ^ 0x70be
 	j.MaxDepth = 1000000
 	if c.MaxDepth > 0 {
 		j.MaxDepth = c.MaxDepth

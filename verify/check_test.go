@@ -107,7 +107,7 @@ func TestValidate(t *testing.T) {
 }
 
 // TestSetPanDefine: pan's compile-time names set settings; other names are
-// macros of the model (ok false); storage modes gospin lacks are refused.
+// macros of the model (ok false); storage modes set Storage.
 func TestSetPanDefine(t *testing.T) {
 	var s Settings
 	for _, d := range []string{"NOREDUCE", "BFS", "NOCLAIM=1", "MEMLIM=512", "SAFETY"} {
@@ -134,9 +134,19 @@ func TestSetPanDefine(t *testing.T) {
 	if ok, err := s.SetPanDefine("N=3"); ok || err != nil {
 		t.Errorf("-DN=3: %v %v: want a model macro", ok, err)
 	}
-	for _, d := range []string{"BITSTATE", "MEMLIM", "MEMLIM=-1", "NOSTATE", "RANDOMIZE=x"} {
+	for _, d := range []string{"MEMLIM", "MEMLIM=-1", "NOSTATE", "RANDOMIZE=x"} {
 		if ok, err := s.SetPanDefine(d); !ok || err == nil {
 			t.Errorf("-D%s: %v %v: want refused", d, ok, err)
+		}
+	}
+	// the storage modes: BITSTATE, HCn (32+8n bits), COLLAPSE and MA
+	for _, c := range []struct {
+		def, mode string
+		bits      int
+	}{{"BITSTATE", "bitstate", 0}, {"HC", "hc", 64}, {"HC0", "hc", 32}, {"HC2", "hc", 48}, {"HC4", "hc", 64}, {"COLLAPSE", "tree", 0}, {"MA", "tree", 0}} {
+		var s Settings
+		if ok, err := s.SetPanDefine(c.def); !ok || err != nil || s.Storage.Mode != c.mode || s.Storage.HCBits != c.bits {
+			t.Errorf("-D%s: %v %v: storage %+v, want %s with %d bits", c.def, ok, err, s.Storage, c.mode, c.bits)
 		}
 	}
 }

@@ -17,28 +17,53 @@ func StateHash(s []byte) uint64 { return xxh3.HashSeed(s, stateHashSeed) }
 // hookStore makes the search's store call f with StateHash of each state
 // it adds. The store is the one the search would make (or the one sopt
 // names), wrapped; the search's inner loop is unchanged. Without OnStore
-// nothing is wrapped: the hook costs nothing then.
-func hookStore(sopt *search.Options, f func(uint64)) {
+// nothing is wrapped: the hook costs nothing then. A set that is
+// store.Lossy is wrapped as one (the search keeps the states' bytes for
+// it); one that is not, as one that is not.
+func hookStore(sopt *search.Options, f func(uint64)) error {
 	if sopt.Store == nil {
-		sopt.Store = defaultStore(sopt)
+		st, err := defaultStore(sopt)
+		if err != nil {
+			return err
+		}
+		sopt.Store = st
 	}
 	// the keys of a nested-DFS acceptance search end in a flag byte: 0
 	// for the main search's states, 1 for the nested searches'
 	trim := (sopt.Accept || sopt.NonProgress) && !sopt.SCC
-	sopt.Store = &hookedSet{Set: sopt.Store, f: f, trim: trim}
+	h := &hookedSet{Set: sopt.Store, f: f, trim: trim}
+	if l, ok := sopt.Store.(store.Lossy); ok {
+		sopt.Store = &hookedLossy{h, l}
+		return nil
+	}
+	sopt.Store = h
+	return nil
 }
 
 // defaultStore is the store search.Run makes when Options.Store is nil.
-func defaultStore(sopt *search.Options) store.Set {
+func defaultStore(sopt *search.Options) (store.Set, error) {
 	hint := sopt.HashLog2
 	if hint == 0 {
 		hint = 18
 	}
-	if sopt.NoCompress {
-		return store.New(hint, sopt.MemLimit)
-	}
-	return store.NewZeroSuppressed(hint, sopt.MemLimit)
+	return store.Open(sopt.Storage, hint, sopt.MemLimit, !sopt.NoCompress)
 }
+
+// hookedLossy is a hookedSet over a lossy set (store.Lossy): the search
+// keeps the states' bytes itself for such a set, and the report gives its
+// storage and omission figures.
+type hookedLossy struct {
+	*hookedSet
+	l store.Lossy
+}
+
+var _ store.Lossy = (*hookedLossy)(nil)
+
+// Storage implements store.Lossy.
+func (h *hookedLossy) Storage() store.Storage { return h.l.Storage() }
+
+// Omission implements store.Lossy.
+func (h *hookedLossy) Omission() store.Omission { return h.l.Omission() }
 
 // hookedSet is a store.Set that reports each state added. It has every
 // optional interface the search probes (store.Prefetcher, AuxSet,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/store"
 )
 
 // pan's compile-time options, as gcc takes them (-DNOREDUCE), given to
@@ -50,15 +51,15 @@ var panDefines = map[string]panDefine{
 	"T_REVERSE": {kind: panMapped, what: "the transitions of each process in reverse order"},
 	"P_REVERSE": {kind: panMapped, what: "the processes in reverse order (lowest pid first)"},
 
-	"BITSTATE": {kind: panNotYet, what: "bitstate hashing is not yet supported: gospin stores every state exhaustively"},
-	"HC":       {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"HC0":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"HC1":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"HC2":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"HC3":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"HC4":      {kind: panNotYet, what: "hash compaction is not yet supported: gospin stores every state exhaustively"},
-	"COLLAPSE": {kind: panNotYet, what: "collapse compression is not yet supported (gospin's states are zero-suppressed: -compress)"},
-	"MA":       {kind: panNotYet, what: "minimized-automaton storage is not yet supported"},
+	"BITSTATE": {kind: panMapped, what: "-store bitstate (-w N: 2^N bits, -k K indices)"},
+	"HC":       {kind: panMapped, what: "-store hc -hcbits 64 (pan's HC4)"},
+	"HC0":      {kind: panMapped, what: "-store hc -hcbits 32"},
+	"HC1":      {kind: panMapped, what: "-store hc -hcbits 40"},
+	"HC2":      {kind: panMapped, what: "-store hc -hcbits 48"},
+	"HC3":      {kind: panMapped, what: "-store hc -hcbits 56"},
+	"HC4":      {kind: panMapped, what: "-store hc -hcbits 64"},
+	"COLLAPSE": {kind: panMapped, what: "-store tree (tree compression stands for pan's collapse compression)"},
+	"MA":       {kind: panMapped, what: "-store tree (tree compression stands for pan's minimized automaton)"},
 
 	"VECTORSZ":     {kind: panIgnored, value: true, what: "gospin has no limit on the state vector"},
 	"NFAIR":        {kind: panIgnored, value: true, what: "gospin has no limit on the processes of a fair search"},
@@ -143,6 +144,16 @@ func (s *Settings) SetPanDefine(def string) (ok bool, err error) {
 		s.Order.Trans = pins.Reversed
 	case "P_REVERSE":
 		s.Order.Procs = pins.Reversed
+	case "BITSTATE":
+		s.Storage.Mode = store.ModeBitstate
+	case "HC", "HC0", "HC1", "HC2", "HC3", "HC4":
+		s.Storage.Mode = store.ModeHC
+		s.Storage.HCBits = 64
+		if name != "HC" {
+			s.Storage.HCBits = 32 + 8*int(name[2]-'0')
+		}
+	case "COLLAPSE", "MA":
+		s.Storage.Mode = store.ModeTree
 	case "MEMLIM":
 		if n > 1<<40 {
 			return true, fmt.Errorf("-DMEMLIM=%s: too large", val)

@@ -10,6 +10,7 @@ import (
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/trail"
 )
 
@@ -47,6 +48,11 @@ type Settings struct {
 	Compress     bool // -compress
 	Iterative    int  // pan's -i (1) and -I (2)
 	NoUnreached  bool // -n: no unreached-code listing
+	// Storage: -store exact|tree|hc|bitstate, -mem, -hcbits, -k,
+	// -hashseed (pan's -DBITSTATE, -DHC0..4, -DCOLLAPSE, -DMA, -k, -RS);
+	// with a lossy mode and no -mem, an explicit -w N gives its size as pan
+	// does (Storage.Log2: 2^N bits or cells).
+	Storage store.Config
 
 	// The properties.
 	Claim   string // -N: only this never claim or ltl property
@@ -66,7 +72,8 @@ type Settings struct {
 	// directory). gospin run -k FILE replays such a trail.
 	TrailBase string
 	// Order is the order in which successors are explored (-DP_REVERSE,
-	// -DP_RAND, -DT_REVERSE, -DT_RAND, -RSn; pins.Reorder).
+	// -DP_RAND, -DT_REVERSE, -DT_RAND; pins.Reorder). Its seed, when 0,
+	// is the hash seed (-hashseed, pan's -RSn, which seeds both in pan).
 	Order pins.Order
 	// OnStore, when not nil, is called with a hash of each state newly
 	// stored (Options.OnStore): a swarm job's cardinality sketch.
@@ -136,6 +143,12 @@ func (s *Settings) Validate() error {
 	if s.AllTrails {
 		s.StopAfter = 0
 	}
+	if err := s.Storage.Validate(); err != nil {
+		return err
+	}
+	if s.Storage.Lossy() && s.SCC && (s.Accept || s.NonProgress || s.Fair) {
+		return fmt.Errorf("-scc reads states back from the store: -store %s cannot give them (nested DFS, without -scc, can)", s.Storage.Mode)
+	}
 	return nil
 }
 
@@ -185,10 +198,17 @@ func (s *Settings) options() Options {
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
-		Order: s.Order, OnStore: s.OnStore,
+		Storage: s.Storage, Order: s.Order, OnStore: s.OnStore,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20
+	}
+	if o.Order.Seed == 0 {
+		// pan's -RSn seeds the hash functions and the random orders
+		o.Order.Seed = s.Storage.Seed
+	}
+	if m := s.Storage.Mem; m > 0 && !s.Storage.Lossy() && (o.MemLimit == 0 || m < o.MemLimit) {
+		o.MemLimit = m // -mem bounds an exact or tree store
 	}
 	if s.AllTrails {
 		o.StopAfter = 0

@@ -11,6 +11,7 @@ import (
 	"github.com/gospin/gospin/reduce"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/trail"
 )
 
@@ -29,6 +30,9 @@ type Options struct {
 	Fair         bool  // -f: weak fairness
 	SCC          bool  // -scc: SCC-based emptiness check
 	NoCompress   bool  // -nocompress: store states uncompressed
+	// Storage chooses the store (store.Open): exact by default, tree
+	// compression, hash compaction or bitstate.
+	Storage store.Config
 	// Compress: -compress, store states zero-suppressed. With neither
 	// flag the choice is made per model (search.ZeroSuppressionPays).
 	Compress bool
@@ -159,7 +163,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
 	}
 	if opt.OnStore != nil {
-		hookStore(&sopt, opt.OnStore)
+		if err := hookStore(&sopt, opt.OnStore); err != nil {
+			return nil, nil, err
+		}
 	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()
@@ -211,6 +217,7 @@ func searchOptions(opt Options) search.Options {
 		HeapLimit:   opt.HeapLimit,
 		MemGuard:    opt.MemGuard,
 		Progress:    opt.Progress,
+		Storage:     opt.Storage,
 	}
 	if opt.SCC && opt.Accept && !opt.NonProgress {
 		sopt.Property = opt.TGBA
@@ -254,6 +261,7 @@ func summarize(name string, m Model, opt Options, sopt *search.Options, res *sea
 		Fair:             opt.Fair,
 		ReductionNote:    opt.ReductionNote,
 		Compressed:       !sopt.NoCompress,
+		StorageMode:      sopt.Storage.Mode,
 	}
 	if opt.NonProgress {
 		sum.Claim = true

@@ -62,15 +62,13 @@ func spinHint(cmd, name string) string {
 	switch cmd {
 	case "verify":
 		switch letter {
-		case "m", "w", "c":
+		case "m", "w", "c", "k":
 			// defined: only a malformed value gets here (-m1x)
 			return fmt.Sprintf("-%s takes a non-negative number, glued or after a space: -%s100 or -%s 100", letter, letter, letter)
 		case "V":
 			return "spin -V and pan -V: use 'gospin version'"
 		case "h":
-			return "pan's -hN (hash function) has no equivalent: gospin's hash table has one hash function"
-		case "k":
-			return "pan's -kN (bitstate hash functions): bitstate storage is not yet supported"
+			return "pan's -hN (hash function): use -hashseed N (the seed of the hash functions of -store hc and bitstate)"
 		case "b":
 			return "pan's -b (bounded search): use -m N; exceeding it is not an error in gospin"
 		case "r", "C", "P", "p", "g", "S":

@@ -103,9 +103,13 @@ func TestVerifySpellings(t *testing.T) {
 		{"-DNOCLAIM", []string{"-DNOCLAIM", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Options.NoClaim }},
 		{"-compress", []string{"-compress", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "exhaustive, zero-suppressed" }},
 		{"-DNOCOMP", []string{"-compress", "-DNOCOMP", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "exhaustive" }},
-		{"-DBITSTATE", []string{"-DBITSTATE", strict}, exitUsage, "-DBITSTATE: not yet", nil},
-		{"-DHC4", []string{"-DHC4", strict}, exitUsage, "-DHC4: not yet", nil},
-		{"-DCOLLAPSE", []string{"-DCOLLAPSE", strict}, exitUsage, "-DCOLLAPSE: not yet", nil},
+		{"-DBITSTATE", []string{"-DBITSTATE", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "bitstate" }},
+		{"-DHC4", []string{"-DHC4", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "hash compaction" }},
+		{"-store hc -hcbits 40 -mem 1.5MB", []string{"-store", "hc", "-hcbits", "40", "-mem", "1.5MB", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "hash compaction" }},
+		{"-store bitstate -k 5 -w20 -hashseed 7", []string{"-store", "bitstate", "-k", "5", "-w20", "-hashseed", "7", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "bitstate" }},
+		{"-store nothing", []string{"-store", "nothing", strict}, exitUsage, "want exact, tree, hc or bitstate", nil},
+		{"-hcbits 3", []string{"-store", "hc", "-hcbits", "3", strict}, exitUsage, "4 to 64", nil},
+		{"-mem 12XB", []string{"-store", "hc", "-mem", "12XB", strict}, exitUsage, "want a size", nil},
 		{"-DVECTORSZ=2048", []string{"-DVECTORSZ=2048", strict}, exitOK, "-DVECTORSZ=2048 ignored: gospin has no limit", func(d *jsonDoc) bool { return true }},
 		{"-DNOSTUTTER", []string{"-DNOSTUTTER", strict}, exitUsage, "not supported", nil},
 		// model macros: any other name, glued or not, and -macro
@@ -143,7 +147,8 @@ func TestVerifySpellings(t *testing.T) {
 		{"-x", []string{"-x", strict}, exitUsage, "pan's -x", nil},
 		{"-search", []string{"-search", strict}, exitUsage, "use 'gospin verify'", nil},
 		{"-r", []string{"-r", strict}, exitUsage, "gospin run -t", nil},
-		{"-k3", []string{"-k3", strict}, exitUsage, "bitstate", nil},
+		{"-k3", []string{"-k3", "-DBITSTATE", strict}, exitOK, "", func(d *jsonDoc) bool { return d.Properties[0].Checks.Storage == "bitstate" }},
+		{"-h3", []string{"-h3", strict}, exitUsage, "-hashseed", nil},
 		{"-o4", []string{"-o4", strict}, exitUsage, "-o4 is not one of them", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

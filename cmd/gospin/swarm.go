@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/gospin/gospin/internal/spinflag"
 	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/swarm"
 	"github.com/gospin/gospin/verify"
 )
@@ -96,7 +96,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 	spinflag.NatVar(fs, &c.Jobs, "jobs", 8, "the number of searches")
 	spinflag.NatVar(fs, &c.Slots, "slots", 0, "how many jobs run at once (default: the machine's cores for -backend local, every job for slurm)")
 	fs.DurationVar(&c.Time, "time", time.Minute, "the swarm's wall time (the jobs share it in waves of -slots)")
-	mem := fs.String("mem", "256M", "each job's memory `size` (K, M, G; a bare number is MB): its bitstate array or hash-compaction table, or its -memlim with -storage exact")
+	mem := fs.String("mem", "256MB", "each job's store's memory `size` (64MB, 1.5GB; gospin verify's -mem): its bit array or hash-compaction table, or the limit of an exact store")
 	fs.StringVar(&c.Storage, "storage", "mixed", "the jobs' storage: bitstate, hc (hash compaction), mixed (bitstate, hc every fourth job) or exact (exhaustive: for models that fit)")
 	fs.Uint64Var(&c.Seed, "seed", 1, "the swarm's seed: the jobs' hash seeds and random orders are drawn from it")
 	probe := fs.Duration("probe", 3*time.Second, "the probe search's time (its depth places the jobs' depth limits; 0: no probe)")
@@ -136,7 +136,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		c.Model = args[0]
-		n, err := parseSize(*mem)
+		n, err := store.ParseSize(*mem)
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin swarm: -mem: %v\n", err)
 			return exitUsage
@@ -340,29 +340,4 @@ func readFirstLine(path string) string {
 	b, _ := os.ReadFile(path)
 	l, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
 	return l
-}
-
-// parseSize reads a memory size: a number with K, M, G or T (binary
-// units, an optional B or iB), or a bare number of megabytes.
-func parseSize(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
-	mult := int64(1 << 20)
-	if t != "" {
-		switch t[len(t)-1] {
-		case 'K':
-			mult, t = 1<<10, t[:len(t)-1]
-		case 'M':
-			mult, t = 1<<20, t[:len(t)-1]
-		case 'G':
-			mult, t = 1<<30, t[:len(t)-1]
-		case 'T':
-			mult, t = 1<<40, t[:len(t)-1]
-		}
-	}
-	n, err := strconv.ParseFloat(t, 64)
-	if err != nil || n <= 0 || n*float64(mult) > 1<<50 {
-		return 0, errors.New("want a size such as 512M or 2G")
-	}
-	return int64(n * float64(mult)), nil
 }

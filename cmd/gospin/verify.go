@@ -63,9 +63,9 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	fs.StringVar(&s.Claim, "N", "", "check only the never claim or ltl property `name`")
 	fs.BoolVar(&s.NoClaim, "noclaim", false, "ignore the model's never claims and ltl properties")
-	fs.Uint64Var(&s.Order.Seed, "RS", 0, "seed of the random search orders -DT_RAND and -DP_RAND (pan's -RSn; glued: -RS7)")
 	fs.StringVar(&s.TrailBase, "trailbase", "", "write the trails as if the model were `file` (file.gtrail, ...; gospin run -k replays them) instead of next to the model")
 	sketchFile := fs.String("sketch", "", "write a HyperLogLog sketch of the states stored to `file` (gospin swarm merges them into an estimate of the states its jobs covered together)")
+	registerStorage(fs, &s)
 	fs.BoolVar(&s.NoTGBA, "notgba", false, "with -scc -a, check ltl properties on their never claim (degeneralized) instead of their generalized Büchi automaton")
 	return func(args []string) int {
 		if len(args) != 1 {
@@ -73,6 +73,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		path := args[0]
+		storageFromW(fs, &s)
 		if err := s.Validate(); err != nil {
 			fmt.Fprintf(stderr, "gospin verify: %v\n", err)
 			return exitUsage

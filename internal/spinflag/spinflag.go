@@ -234,3 +234,26 @@ func (t *Minutes) Set(s string) error {
 	*t = Minutes(d)
 	return nil
 }
+
+// Size is a memory-size flag: a number of bytes (3000000000) or a number
+// with a unit (64MB, 1.5GB; binary units, store.ParseSize).
+type Size struct {
+	P     *int64
+	Parse func(string) (int64, error)
+}
+
+func (v Size) String() string {
+	if v.P == nil || *v.P == 0 {
+		return ""
+	}
+	return strconv.FormatInt(*v.P, 10)
+}
+
+func (v Size) Set(s string) error {
+	n, err := v.Parse(s)
+	if err != nil {
+		return err
+	}
+	*v.P = n
+	return nil
+}

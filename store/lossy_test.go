@@ -1,0 +1,183 @@
+package store
+
+import (
+	"encoding/binary"
+	"math"
+	"testing"
+)
+
+func key(i uint64) []byte {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], i)
+	return b[:]
+}
+
+// TestParseSize: bytes, binary units, fractions; bad sizes refused.
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"3000000000": 3000000000, "64MB": 64 << 20, "1.5GB": 3 << 29, "512k": 512 << 10, "2GiB": 2 << 30, "1T": 1 << 40, "100B": 100, " 8 MB ": 8 << 20} {
+		if got, err := ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "MB", "-1", "-1MB", "12XB", "1e30GB", "NaN"} {
+		if got, err := ParseSize(in); err == nil {
+			t.Errorf("ParseSize(%q) = %d, want an error", in, got)
+		}
+	}
+	for _, n := range []int64{100, 64 << 20, 3 << 29, 5 << 40} {
+		if got, err := ParseSize(FormatSize(n)); err != nil || got != n {
+			t.Errorf("ParseSize(FormatSize(%d) = %q) = %d, %v", n, FormatSize(n), got, err)
+		}
+	}
+}
+
+// TestHashCompactExactWhenWide: with 64-bit signatures and a table far
+// from full, every distinct state is new once, and found again; indices
+// are stable.
+func TestHashCompactExactWhenWide(t *testing.T) {
+	for _, b := range []int{64, 37, 13} {
+		h, err := NewHashCompact(1_000_003, b, 1) // not a power of two
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx := map[uint64]uint64{}
+		n := 2000
+		for i := 0; i < n; i++ {
+			x, added, err := h.Insert(key(uint64(i)))
+			if err != nil || !added && b == 64 {
+				t.Fatalf("b=%d: insert %d: added %v, %v", b, i, added, err)
+			}
+			if added {
+				idx[uint64(i)] = x
+			}
+		}
+		for i, x := range idx {
+			y, added, _ := h.Insert(key(i))
+			z, found := h.Lookup(key(i))
+			if added || y != x || !found || z != x {
+				t.Fatalf("b=%d: state %d again: idx %d/%d (was %d), added %v, found %v", b, i, y, z, x, added, found)
+			}
+		}
+		if h.State(0) != nil || h.Len() != len(idx) {
+			t.Errorf("b=%d: Len %d, want %d", b, h.Len(), len(idx))
+		}
+	}
+}
+
+// TestHashCompactCollisions: 4-bit signatures in a small table collide
+// often; the measured omissions agree with the estimate (within a factor
+// the variance allows), and the table refuses states once 90% full.
+func TestHashCompactCollisions(t *testing.T) {
+	const trials = 40
+	var measured, predicted float64
+	for seed := uint64(0); seed < trials; seed++ {
+		h, err := NewHashCompact(4096/8*8, 8, seed) // 4096 cells of 8 bits
+		if err != nil {
+			t.Fatal(err)
+		}
+		omitted := 0
+		for i := 0; i < 2000; i++ {
+			if _, added, err := h.Insert(key(uint64(i) + seed<<32)); err != nil {
+				t.Fatal(err)
+			} else if !added {
+				omitted++ // every key is distinct: a match is an omission
+			}
+		}
+		measured += float64(omitted)
+		predicted += h.Omission().ExpectedOmitted
+	}
+	t.Logf("8-bit signatures, 2000 states in 4096 cells: %.2f omitted per run, %.2f predicted", measured/trials, predicted/trials)
+	if measured == 0 || math.Abs(measured-predicted) > 0.25*predicted {
+		t.Errorf("measured %.1f omissions, predicted %.1f", measured, predicted)
+	}
+	h, _ := NewHashCompact(100, 8, 0) // 100 cells
+	var err error
+	i := 0
+	for ; err == nil && i < 1000; i++ {
+		_, _, err = h.Insert(key(uint64(i)))
+	}
+	if !IsTableFull(err) || h.Len() != 90 {
+		t.Errorf("a full table: %v after %d states, %d kept", err, i, h.Len())
+	}
+}
+
+// TestHashCompactPacking: cells of odd widths straddle words; writing one
+// never disturbs its neighbours.
+func TestHashCompactPacking(t *testing.T) {
+	for _, b := range []int{4, 7, 33, 63, 64} {
+		h, _ := NewHashCompact(1000, b, 0)
+		want := make([]uint64, h.cells)
+		for i := range want {
+			v := (uint64(i)*0x9E3779B97F4A7C15 | 1) & h.mask
+			want[i] = v
+			h.set(uint64(i), v)
+		}
+		for i := range want {
+			if got := h.get(uint64(i)); got != want[i] {
+				t.Fatalf("b=%d: cell %d = %x, want %x", b, i, got, want[i])
+			}
+		}
+	}
+}
+
+// TestBitstate: a large array keeps every state; a tiny one omits states,
+// as many as the estimate says on average; Lookup agrees with Insert.
+func TestBitstate(t *testing.T) {
+	b, err := NewBitstate(1<<20+3, 3, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 1000; i++ {
+		x, added, _ := b.Insert(key(uint64(i)))
+		y, found := b.Lookup(key(uint64(i)))
+		if !added || !found || x != y || x == ^uint64(0) {
+			t.Fatalf("state %d: added %v found %v idx %d/%d", i, added, found, x, y)
+		}
+	}
+	if _, added, _ := b.Insert(key(5)); added {
+		t.Error("a stored state added again")
+	}
+	const trials = 40
+	var measured, predicted float64
+	for seed := uint64(0); seed < trials; seed++ {
+		b, _ := NewBitstate(1000, 3, seed) // 8000 bits
+		for i := 0; i < 2000; i++ {
+			if _, added, _ := b.Insert(key(uint64(i) + seed<<32)); !added {
+				measured++
+			}
+		}
+		predicted += b.Omission().ExpectedOmitted
+	}
+	t.Logf("bitstate k=3, 2000 states in 8000 bits: %.2f omitted per run, %.2f predicted", measured/trials, predicted/trials)
+	if measured == 0 || math.Abs(measured-predicted) > 0.2*predicted {
+		t.Errorf("measured %.1f omissions, predicted %.1f", measured, predicted)
+	}
+}
+
+// TestOpenConfig: modes, defaults and refusals.
+func TestOpenConfig(t *testing.T) {
+	for _, c := range []struct {
+		cfg   Config
+		bytes int64
+	}{
+		{Config{Mode: ModeBitstate}, 1 << 24},
+		{Config{Mode: ModeBitstate, Log2: 20}, 1 << 17},
+		{Config{Mode: ModeHC}, 1 << 27},
+		{Config{Mode: ModeHC, HCBits: 32, Log2: 10}, 4 << 10},
+		{Config{Mode: ModeHC, Mem: 1000001}, 1000001},
+	} {
+		s, err := Open(c.cfg, 10, 0, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, ok := s.(Lossy)
+		if !ok || l.Storage().Bytes < c.bytes || l.Storage().Bytes > c.bytes+16 {
+			t.Errorf("%+v: %T, %d bytes, want %d", c.cfg, s, l.Storage().Bytes, c.bytes)
+		}
+	}
+	for _, c := range []Config{{Mode: "x"}, {Mode: ModeHC, HCBits: 3}, {Mode: ModeHC, HCBits: 65}, {K: -1}, {Mem: -1}, {Mode: ModeHC, Mem: 10}} {
+		if _, err := Open(c, 10, 0, true); err == nil {
+			t.Errorf("%+v: want an error", c)
+		}
+	}
+}
