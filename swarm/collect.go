@@ -97,12 +97,20 @@ func Collect(dir string) (*Result, error) {
 		}
 		sort.Strings(ds)
 		for i, d := range ds {
-			jobs = append(jobs, Job{Index: i, Dir: d})
+			j := Job{Index: i, Dir: d}
+			if b, err := os.ReadFile(filepath.Join(d, JobFile)); err == nil {
+				json.Unmarshal(b, &j)
+			}
+			jobs = append(jobs, j)
 		}
 	}
 	pd := filepath.Join(dir, ProbeDir)
 	if _, err := os.Stat(filepath.Join(pd, ReportFile)); err == nil {
-		jobs = append([]Job{{Index: -1, Dir: pd, Search: "dfs", Reduction: "ample"}}, jobs...)
+		pj := Job{Index: -1, Dir: pd}
+		if b, err := os.ReadFile(filepath.Join(pd, JobFile)); err == nil {
+			json.Unmarshal(b, &pj)
+		}
+		jobs = append([]Job{pj}, jobs...)
 	}
 	union := NewSketch()
 	errs := map[string]*FoundError{}

@@ -2,6 +2,7 @@ package swarm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -19,6 +20,7 @@ const (
 	SketchFile = "sketch.hll"  // the states' sketch (Sketch)
 	StderrFile = "stderr.txt"  // its notes and errors
 	ExitFile   = "exit"        // its exit status, once it ended
+	JobFile    = "job.json"    // the job itself (Job)
 )
 
 // RunJob runs job j as a child process of exe (the gospin binary), its
@@ -28,6 +30,13 @@ const (
 // child still running 10 seconds later is killed.
 func RunJob(ctx context.Context, exe string, j *Job) (int, error) {
 	if err := os.MkdirAll(j.Dir, 0o755); err != nil {
+		return -1, err
+	}
+	jb, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return -1, err
+	}
+	if err := writeAtomic(filepath.Join(j.Dir, JobFile), append(jb, '\n')); err != nil {
 		return -1, err
 	}
 	out, err := os.Create(filepath.Join(j.Dir, ReportFile+".tmp"))

@@ -287,6 +287,9 @@ func ProbeJob(c Config, d time.Duration) (*Job, error) {
 	if j.Storage == "bitstate" {
 		j.K = 3
 	}
+	if c.NoReduce {
+		j.Reduction = "none"
+	}
 	j.HashSeed = c.Seed*0x9e3779b97f4a7c15 ^ 0x70be
 	j.MaxDepth = 1000000
 	if c.MaxDepth > 0 {

@@ -79,7 +79,6 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 		{"E", "ignore invalid end states", nil},
 		{"q", "valid end states need empty channels (pan's -q)", nil},
 		{"safety", "no acceptance search for a liveness property without -a", nil},
-		{"scc", "the SCC-based cycle check", nil},
 		{"o1", "no dead-variable reset (spin -o1)", nil},
 		{"o2", "do not hide write-only variables (spin -o2)", nil},
 		{"o3", "no statement merging (spin -o3)", nil},
