@@ -52,7 +52,7 @@ func taskMemMB(p *Plan) int64 {
 // Slurm is the scheduler's commands (the tests point them elsewhere).
 type Slurm struct {
 	Sbatch, Squeue, Sacct, Scancel string
-	// Poll is how often the array's state is asked (5s when 0).
+	// Poll is how often the array's state is asked (2s when 0).
 	Poll time.Duration
 }
 
@@ -81,7 +81,7 @@ func RunSlurm(ctx context.Context, p *Plan, o RunOptions, sl Slurm) (string, err
 	o.logf("gospin swarm: submitted Slurm job array %s (%d tasks): %s\n", id, len(p.Jobs), script)
 	poll := sl.Poll
 	if poll == 0 {
-		poll = 5 * time.Second
+		poll = 2 * time.Second
 	}
 	deadline := time.Now().Add(p.Config.Time + 90*time.Second)
 	cancelled := false
