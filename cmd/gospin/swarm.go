@@ -65,7 +65,7 @@ func (gluedPass) Glued() {}
 func setupSwarm(fs *flag.FlagSet) func([]string) int {
 	var c swarm.Config
 	var pass []string
-	var user struct{ accept, nonProgress, fair, noClaim, bfs bool }
+	var user struct{ accept, nonProgress, fair, noClaim, bfs, dfs bool }
 	for _, f := range []struct {
 		name, usage string
 		seen        *bool
@@ -90,6 +90,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 	fs.Var(&gluedPass{passFlag{name: "D", list: &pass}}, "D", "a macro of the model, or one of pan's compile-time names, for every job: `NAME[=VALUE]` (glued: -DN=3)")
 	fs.Var(&passFlag{name: "macro", list: &pass}, "macro", "a macro of the model whatever its name: `NAME[=VALUE]`")
 	fs.Var(&gluedPass{passFlag{name: "I", list: &pass}}, "I", "an #include `directory`")
+	fs.BoolVar(&user.dfs, "dfs", false, "every job depth-first (a breadth-first search stores the states inside atomic sequences that a depth-first one does not, so its states do not count toward the same state space)")
 	fs.BoolVar(&c.NoReduce, "noreduce", false, "every job without partial-order reduction (by default jobs alternate ample sets, stubborn sets and none)")
 	spinflag.NatVar(fs, &c.MaxDepth, "m", 0, "every job's depth limit (default: limits around the probe's depth, from half to 8 times; glued: -m100000)")
 	spinflag.NatVar(fs, &c.Jobs, "jobs", 8, "the number of searches")
@@ -182,7 +183,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
 			return exitUsage
 		}
-		c.BFS = !user.bfs && !user.accept && !user.nonProgress && !user.fair && (user.noClaim || len(src.Properties()) == 0)
+		c.BFS = !user.bfs && !user.dfs && !user.accept && !user.nonProgress && !user.fair && (user.noClaim || len(src.Properties()) == 0)
 		exe, err := os.Executable()
 		if err != nil {
 			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
