@@ -100,6 +100,12 @@ type Property struct {
 	// TrailErrors lists the trails that could not be written, and why.
 	Hint        string   `json:"hint"`
 	TrailErrors []string `json:"trail_errors"`
+	// Storage is the store (mode, parameters, bytes per state); Omission
+	// its omission analysis (zero for exact modes) and Advice the
+	// recommended storage for the next run (empty text when none).
+	Storage  Storage  `json:"storage"`
+	Omission Omission `json:"omission"`
+	Advice   Advice   `json:"advice"`
 }
 
 // NewDocument builds the document of the summaries of one run.
@@ -159,6 +165,16 @@ func PropertyOf(s *Summary) Property {
 	}
 	if p.TrailErrors == nil {
 		p.TrailErrors = []string{}
+	}
+	p.Storage.Mode = "exact"
+	if s.Storage != nil {
+		p.Storage = *s.Storage
+	}
+	if s.Omission != nil {
+		p.Omission = *s.Omission
+	}
+	if s.Advice != nil {
+		p.Advice = *s.Advice
 	}
 	if !s.Complete {
 		p.Reason = s.Incomplete

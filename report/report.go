@@ -84,12 +84,18 @@ type Summary struct {
 	Compressed bool `json:"-"`
 	// StorageMode is the store's mode (-store): "" or "exact", "tree",
 	// "hc", "bitstate".
-	StorageMode  string `json:"-"`
-	MaxDepth     int    `json:"-"`
-	StackBytes   int64  `json:"-"`
-	TableBytes   int64  `json:"-"`
-	StoredBytes  int64  `json:"-"`
-	DepthLimited bool   `json:"-"`
+	StorageMode string `json:"-"`
+	// Storage describes the store; Omission and Advice, for a lossy one,
+	// its omission analysis and the advice for the next run (see
+	// storageText).
+	Storage      *Storage  `json:"storage,omitempty"`
+	Omission     *Omission `json:"omission,omitempty"`
+	Advice       *Advice   `json:"advice,omitempty"`
+	MaxDepth     int       `json:"-"`
+	StackBytes   int64     `json:"-"`
+	TableBytes   int64     `json:"-"`
+	StoredBytes  int64     `json:"-"`
+	DepthLimited bool      `json:"-"`
 
 	// TrailErrors lists the trails that could not be written, and why.
 	TrailErrors []string `json:"trail_errors,omitempty"`
@@ -216,6 +222,7 @@ func Text(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "%9d leap steps\n", s.LeapSteps)
 	}
 	fmt.Fprintf(w, "hash conflicts: %9d (resolved)\n\n", s.HashConflicts)
+	storageText(w, s)
 	mb := func(b int64) float64 { return float64(b) / (1 << 20) }
 	fmt.Fprintf(w, "Stats on memory usage (in Megabytes):\n")
 	fmt.Fprintf(w, "%9.3f\tequivalent memory usage for states (stored*(State-vector + overhead))\n",

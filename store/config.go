@@ -115,7 +115,7 @@ func Open(c Config, hint int, memLimit int64, zs bool) (Set, error) {
 	case ModeBitstate:
 		return NewBitstate(c.LossyBytes(), c.Indices(), c.Seed)
 	case ModeTree:
-		return nil, errors.New("-store tree: tree compression is not built yet")
+		return NewTree(hint, memLimit), nil
 	}
 	if zs {
 		return NewZeroSuppressed(hint, memLimit), nil

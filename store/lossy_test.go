@@ -181,3 +181,42 @@ func TestOpenConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestOmissionFormulas: the closed forms against the seed's figures (3Spin:
+// 1024 MiB, k=21, 3e8 states: about 20 omitted; 1750 MiB: under 1% chance
+// of any) and against simulation (TestHashCompactCollisions' setting).
+func TestOmissionFormulas(t *testing.T) {
+	if e := BitstateExpected(1024*8*(1<<20), 21, 3e8); e < 15 || e > 25 {
+		t.Errorf("1024 MiB, k=21, 3e8 states: %.2f expected omitted, want about 20", e)
+	}
+	if e := BitstateExpected(1750*8*(1<<20), 21, 3e8); e > 0.01 {
+		t.Errorf("1750 MiB, k=21: %.4f expected omitted, want under 0.01", e)
+	}
+	if e := HCExpected(4096, 8, 2000); e < 3.3 || e > 4.2 {
+		t.Errorf("hc 4096 cells, 8 bits, 2000 states: %.2f expected (simulation: about 3.8)", e)
+	}
+	// visitable sizes and memory for them are inverse
+	n := BitstateVisitable(64<<20, 10, AdviceTarget)
+	if e := BitstateExpected(64<<23, 10, float64(n)); math.Abs(-math.Expm1(-e)-AdviceTarget) > 1e-3 {
+		t.Errorf("bitstate visitable %d: P(any) %.4f", n, -math.Expm1(-e))
+	}
+	k, best := BestK(64<<20, AdviceTarget)
+	if best < n || k < 5 {
+		t.Errorf("BestK: k=%d visits %d (k=10: %d)", k, best, n)
+	}
+	mem, kk := BitstateMemFor(best, AdviceTarget)
+	if mem > 70<<20 || mem < 58<<20 || kk < k-3 || kk > k+3 {
+		t.Errorf("BitstateMemFor(%d) = %d bytes, k=%d; want about 64 MiB, k=%d", best, mem, kk, k)
+	}
+	v := HCVisitable(64<<20, 64, AdviceTarget)
+	if want := maxLoadHC * float64(8<<20); v != int64(want) {
+		t.Errorf("64-bit hc in 64 MiB: %d visitable, want the table's 90%%", v)
+	}
+	hm, hb := HCMemFor(1_000_000, AdviceTarget)
+	if hb < 20 || hb > 50 || hm > 6<<20 {
+		t.Errorf("hc for 1e6 states: %d bytes with %d bits", hm, hb)
+	}
+	if got := HCVisitable(hm, hb, AdviceTarget); got < 990_000 {
+		t.Errorf("hc of %d bytes, %d bits: visits %d, want 1e6", hm, hb, got)
+	}
+}

@@ -72,6 +72,9 @@ func Check(ctx context.Context, src *Source, p *property.Property, s Settings) (
 	}
 	if sum.Incomplete == "memory limit" {
 		sum.MemoryHint = s.memHint
+		if a := sum.Advice; a != nil && a.Text != "" && !s.Storage.Lossy() {
+			sum.MemoryHint += "; " + a.Text
+		}
 	}
 	sum.StrictEnd = s.StrictEnd
 	if s.NoUnreached {

@@ -184,7 +184,7 @@ func (s *Settings) SetMemory() (restore func()) {
 	s.heapLimit = b.Budget
 	s.memLimit = b.Budget / 10 * 8
 	debug.SetMemoryLimit(b.Budget)
-	s.memHint = fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges); hash compaction and bitstate storage are not in gospin yet", b.Budget>>20, b)
+	s.memHint = fmt.Sprintf("gospin's memory budget of %d MB (from %s) reached: give the search more memory (a higher ulimit -v or cgroup limit, then -memlim MB), or shrink the state space (-m, fewer processes or smaller ranges)", b.Budget>>20, b)
 	return restore
 }
 

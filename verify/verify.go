@@ -186,6 +186,7 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		unconfirmed = tw.filter(res)
 	}
 	sum := summarize(name, m, opt, &sopt, res, time.Since(start))
+	storageReport(sum, &sopt, res)
 	sum.Reduced = reduced
 	sum.Unconfirmed = unconfirmed
 	sum.Violations = violations(m, opt, &sopt, res, tw, claim)

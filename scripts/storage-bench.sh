@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# storage-bench.sh: bytes per stored state of gospin's storage modes
+# (exact, tree, hc 64-bit, bitstate) side by side with pan's default,
+# -DCOLLAPSE, -DHC4 and -DBITSTATE, on safety_plain corpus rows (spin -o1
+# -o2 -o3 -a, gcc -DSAFETY -DNOREDUCE). hc gets the memory pan's -DHC4
+# used for its store (hash table and states), bitstate pan's -w27 (16 MB).
+# Prints one TSV line per model and tool/mode:
+#   model tool mode stored store_bytes store_B_per_state rss_kb rss_B_per_state user_s
+# Usage: scripts/storage-bench.sh GOSPIN MODEL... (long: minutes per
+# model; not part of any test).
+set -u
+gospin=$(realpath "$1"); shift
+corpus=$(realpath "$(dirname "$0")/../../shared/corpus")
+[ -d "$corpus" ] || corpus=/work/shared/corpus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@"; }
+per() { python3 -c "import sys; s=float(sys.argv[2]); print('%.2f' % (float(sys.argv[1])/s) if s>0 else '-')" "$1" "$2"; }
+for model in "$@"; do
+	m=$(awk -F'\t' -v m="$model" '$1==m && $2=="safety_plain" {for(i=1;i<=NF;i++) if ($i ~ /^\.\/pan/) print $i}' "$corpus/expected.tsv" | grep -o -- '-m[0-9]*' | head -1)
+	m=${m:--m100000}
+	cp "$corpus/models/$model.pml" "$tmp/m.pml"
+	(cd "$tmp" && spin -o1 -o2 -o3 -a m.pml >/dev/null 2>&1)
+	hcmem=0
+	for d in DEFAULT COLLAPSE HC4 BITSTATE; do
+		def=""; [ $d != DEFAULT ] && def="-D$d"
+		(cd "$tmp" && gcc -O2 -DSAFETY -DNOREDUCE $def -o pan pan.c 2>/dev/null)
+		(cd "$tmp" && /usr/bin/time -f '%M %U' -o time.txt ./pan $m >out.txt 2>&1)
+		read -r rss user <"$tmp/time.txt"
+		stored=$(awk '/states, stored/ {print $1; exit}' "$tmp/out.txt")
+		st=$(awk '/actual memory usage for states/ {print $1; exit}' "$tmp/out.txt")
+		ht=$(awk '/memory used for hash (table|array)/ {print $1; exit}' "$tmp/out.txt")
+		bytes=$(python3 -c "print(int((float('${st:-0}')+float('${ht:-0}'))*1048576))")
+		[ $d = HC4 ] && hcmem=$bytes
+		row "$model" pan "$d" "$stored" "$bytes" "$(per "$bytes" "$stored")" "$rss" "$(per $((rss * 1024)) "$stored")" "$user"
+	done
+	for mode in exact tree hc bitstate; do
+		extra=""
+		[ $mode = hc ] && extra="-mem $hcmem"
+		[ $mode = bitstate ] && extra="-mem 16MB"
+		(cd "$tmp" && /usr/bin/time -f '%M %U' -o time.txt "$gospin" verify -json -noprogress -notrail -n -noreduce -o1 -o2 -o3 -DSAFETY $m -store $mode $extra m.pml >out.json 2>err.txt)
+		read -r rss user <"$tmp/time.txt"
+		python3 - "$model" "$mode" "$rss" "$user" "$tmp/out.json" <<'PY'
+import json, sys
+model, mode, rss, user, path = sys.argv[1:]
+p = json.load(open(path))["properties"][0]
+n, b = p["states_stored"], p["storage"]["bytes"]
+per = lambda x: "%.2f" % (x / n) if n else "-"
+print("\t".join(map(str, [model, "gospin", mode, n, b, per(b), rss, per(int(rss) * 1024), user])))
+PY
+	done
+done

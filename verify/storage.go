@@ -1,0 +1,81 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
+)
+
+// storageReport fills the summary's storage, omission analysis and
+// advice from the search's store.
+func storageReport(sum *report.Summary, sopt *search.Options, res *search.Result) {
+	mode := sopt.Storage.Mode
+	if mode == "" {
+		mode = store.ModeExact
+	}
+	st := &report.Storage{Mode: mode, Bytes: res.Store.Memory()}
+	sum.Storage = st
+	l, lossy := res.States.(store.Lossy)
+	if lossy {
+		d := l.Storage()
+		st.Bytes, st.HCBits, st.Cells, st.Bits, st.K, st.HashSeed, st.Fill = d.Bytes, d.HCBits, d.Cells, d.Bits, d.K, d.Seed, d.Fill
+	}
+	if n := res.Store.States; n > 0 {
+		st.BytesPerState = float64(st.Bytes) / float64(n)
+	}
+	if !lossy {
+		if res.Incomplete == "memory limit" && sopt.MemLimit > 0 {
+			sum.Advice = adviseAtLimit(mode, sopt.MemLimit, int64(res.Store.States), st.BytesPerState)
+		}
+		return
+	}
+	o := l.Omission()
+	sum.Omission = &report.Omission{ProbabilityAny: o.ProbabilityAny, ExpectedOmitted: o.ExpectedOmitted}
+	states := int64(res.Store.States) + int64(o.ExpectedOmitted+0.5)
+	if !res.Complete && res.Incomplete == "memory limit" {
+		states = 2 * int64(res.Store.States) // the table filled: a guess
+	}
+	sum.Advice = advise(st.Bytes, states)
+}
+
+// advise recommends the storage of a next run for a state space of about
+// states states, given mem bytes now: what hash compaction and bitstate
+// visit with mem, and the memory each needs for states, at a probability
+// of any omission of store.AdviceTarget.
+func advise(mem, states int64) *report.Advice {
+	p := store.AdviceTarget
+	a := &report.Advice{TargetProbability: p, States: states, Mem: mem}
+	a.HCVisitable = store.HCVisitable(mem, 64, p)
+	if m, b := store.HCMemFor(states, p); m > 0 {
+		a.HCMem, a.HCBits = m, b
+		// with this memory, the width that visits the most
+		if v := store.HCVisitable(mem, b, p); v > a.HCVisitable {
+			a.HCVisitable = v
+		}
+	}
+	a.BitstateK, a.BitstateVisitable = store.BestK(mem, p)
+	a.BitstateMem, a.BitstateMemK = store.BitstateMemFor(states, p)
+	a.Text = fmt.Sprintf("with %s, hash compaction visits up to %d states and bitstate (-k%d) up to %d at a %.0f%% chance of any omission; for about %d states use -store hc -mem %s -hcbits %d, or -store bitstate -mem %s -k %d",
+		store.FormatSize(mem), a.HCVisitable, a.BitstateK, a.BitstateVisitable, 100*p, states,
+		store.FormatSize(a.HCMem), a.HCBits, store.FormatSize(a.BitstateMem), a.BitstateMemK)
+	return a
+}
+
+// adviseAtLimit is the advice for an exact (or tree) search that stopped
+// at the memory limit, mem bytes for its store, with stored states of
+// perState bytes each: the state space has more than stored states; tree
+// compression keeps them all exactly in less memory, hash compaction and
+// bitstate visit the numbers given with mem at a 1% chance of omitting
+// any. gospin never switches to a lossy mode by itself.
+func adviseAtLimit(mode string, mem, stored int64, perState float64) *report.Advice {
+	a := advise(mem, 2*stored)
+	tree := ""
+	if mode != store.ModeTree {
+		tree = "-store tree keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
+	}
+	a.Text = fmt.Sprintf("the search stopped after %d states with %s for its store; the state space is larger: %swith -mem %s, -store hc -hcbits 64 visits up to %d states and -store bitstate -k %d up to %d at a %.0f%% chance of omitting any (the analysis after the run says what was risked)",
+		stored, store.FormatSize(mem), tree, store.FormatSize(mem), store.HCVisitable(mem, 64, store.AdviceTarget), a.BitstateK, a.BitstateVisitable, 100*store.AdviceTarget)
+	return a
+}
