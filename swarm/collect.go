@@ -74,6 +74,9 @@ type JobResult struct {
 	ElapsedS       float64 `json:"elapsed_s"`
 	MemoryBytes    int64   `json:"memory_bytes"`
 	SketchEstimate uint64  `json:"sketch_estimate"`
+	// OmissionProbability is the job's estimate of the probability that
+	// its lossy store omitted some state (0 for an exact store).
+	OmissionProbability float64 `json:"omission_probability"`
 	// Problem says why a job that ran has no usable report.
 	Problem string `json:"problem,omitempty"`
 }
@@ -220,6 +223,8 @@ func readJob(j Job) jobRead {
 		jr.Depth = max(jr.Depth, p.Depth)
 		jr.ElapsedS += p.ElapsedS
 		jr.MemoryBytes = max(jr.MemoryBytes, p.MemoryBytes)
+		// the chance that any property's search omitted a state
+		jr.OmissionProbability = 1 - (1-jr.OmissionProbability)*(1-p.Omission.ProbabilityAny)
 	}
 	if !ended {
 		// the report of a job killed before it wrote its status
@@ -310,7 +315,7 @@ func ModelArgs(args []string) []string {
 // WriteText prints the merged result for people.
 func (r *Result) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "swarm of %d jobs on %s (results in %s)\n", len(r.Jobs), r.Model, r.Dir)
-	fmt.Fprintf(w, "%5s  %-4s %-8s %-9s %8s %12s %12s %8s %8s  %s\n", "job", "srch", "storage", "reduction", "depth-m", "states", "transitions", "depth", "time-s", "outcome")
+	fmt.Fprintf(w, "%5s  %-4s %-8s %-9s %8s %12s %12s %8s %8s %8s  %s\n", "job", "srch", "storage", "reduction", "depth-m", "states", "transitions", "depth", "time-s", "p-omit", "outcome")
 	for _, j := range r.Jobs {
 		name := fmt.Sprint(j.Index)
 		if j.Index < 0 {
@@ -326,7 +331,7 @@ func (r *Result) WriteText(w io.Writer) {
 				out = "no error, incomplete (" + j.Reason + ")"
 			}
 		}
-		fmt.Fprintf(w, "%5s  %-4s %-8s %-9s %8d %12d %12d %8d %8.1f  %s\n", name, j.Search, j.Storage, j.Reduction, j.MaxDepth, j.StatesStored, j.Transitions, j.Depth, j.ElapsedS, out)
+		fmt.Fprintf(w, "%5s  %-4s %-8s %-9s %8d %12d %12d %8d %8.1f %8.2g  %s\n", name, j.Search, j.Storage, j.Reduction, j.MaxDepth, j.StatesStored, j.Transitions, j.Depth, j.ElapsedS, j.OmissionProbability, out)
 	}
 	fmt.Fprintf(w, "jobs: %d ran, %d failed, %d not run\n", r.Ran, r.Failed, r.NotRun)
 	fmt.Fprintf(w, "states: %d stored in all (%d by the largest job)", r.StatesSum, r.StatesMax)

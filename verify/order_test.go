@@ -8,6 +8,7 @@ import (
 
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/simulate"
+	"github.com/gospin/gospin/store"
 	"github.com/gospin/gospin/trail"
 )
 
@@ -108,5 +109,32 @@ ltl p { [] (x < 9) }
 	}
 	if int64(n) != sum.StatesStored {
 		t.Errorf("OnStore saw %d states; %d stored (%d visited with the nested searches)", n, sum.StatesStored, sum.StatesVisited)
+	}
+}
+
+// TestOnStoreLossy: with a lossy store the hook reports every state
+// stored, and the report keeps the store's description and omission
+// analysis (the wrapper is a store.Lossy); with tree compression too.
+func TestOnStoreLossy(t *testing.T) {
+	src, _ := loadSource(t, orderModel)
+	for _, mode := range []string{store.ModeBitstate, store.ModeHC, store.ModeTree} {
+		s := DefaultSettings()
+		s.NoReduce, s.IgnoreAssert, s.WriteTrails = true, true, false
+		s.Storage = store.Config{Mode: mode}
+		if mode != store.ModeTree {
+			s.Storage.Mem = 1 << 20 // the table or bit array
+		}
+		hashes := map[uint64]bool{}
+		s.OnStore = func(h uint64) { hashes[h] = true }
+		sum, err := Check(context.Background(), src, nil, s)
+		if err != nil || !sum.Complete {
+			t.Fatalf("%s: %v %+v", mode, err, sum)
+		}
+		if int64(len(hashes)) != sum.StatesStored || sum.Storage == nil || sum.Storage.Mode != mode {
+			t.Errorf("%s: %d states reported, %d stored; storage %+v", mode, len(hashes), sum.StatesStored, sum.Storage)
+		}
+		if lossy := mode != store.ModeTree; lossy != (sum.Omission != nil) {
+			t.Errorf("%s: omission analysis %+v", mode, sum.Omission)
+		}
 	}
 }
