@@ -107,6 +107,31 @@ func TestSwarmLocal(t *testing.T) {
 	}
 }
 
+// TestSwarmStopOnError: on ahead.pml (an error that SPIN's order meets
+// almost never and the reversed process order at once), job 1
+// (-DP_REVERSE) finds the error; -stop-on-error then stops job 0, which
+// would search for the whole budget, and starts no other job.
+func TestSwarmStopOnError(t *testing.T) {
+	path := copyModel(t, "testdata/swarm/ahead.pml")
+	start := time.Now()
+	code, out, errs := runSwarm(t, "-jobs", "4", "-slots", "2", "-time", "60s", "-mem", "16MB", "-probe", "0", "-stop-on-error", "-json", "-dir", filepath.Join(t.TempDir(), "r"), path)
+	took := time.Since(start)
+	if code != exitFound {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitFound, out, errs)
+	}
+	r := swarmResult(t, out)
+	// job 0 stopped: by SIGTERM, with its report ("terminated"), or, if
+	// the signal came before gospin verify had set up its handler, killed
+	stopped := r.Jobs[0].Exit == exitIncomplete && r.Jobs[0].Reason == "terminated" || r.Jobs[0].Exit == -1
+	if len(r.Jobs) != 4 || r.Jobs[1].Exit != exitFound || !stopped || r.Jobs[2].Ran || r.Jobs[3].Ran {
+		t.Errorf("jobs %+v", r.Jobs)
+	}
+	if took > 30*time.Second {
+		t.Errorf("the swarm took %v: job 0 was not stopped", took)
+	}
+	replayTrail(t, r.Errors[0])
+}
+
 // TestSwarmDryRun: -dry-run prints the plan and the batch script, runs
 // nothing and writes nothing.
 func TestSwarmDryRun(t *testing.T) {
