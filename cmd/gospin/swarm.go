@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gospin/gospin/internal/membudget"
 	"github.com/gospin/gospin/internal/spinflag"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/store"
@@ -94,7 +95,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&c.NoReduce, "noreduce", false, "every job without partial-order reduction (by default jobs alternate ample sets, stubborn sets and none)")
 	spinflag.NatVar(fs, &c.MaxDepth, "m", 0, "every job's depth limit (default: limits around the probe's depth, from half to 8 times; glued: -m100000)")
 	spinflag.NatVar(fs, &c.Jobs, "jobs", 8, "the number of searches")
-	spinflag.NatVar(fs, &c.Slots, "slots", 0, "how many jobs run at once (default: the machine's cores for -backend local, every job for slurm)")
+	spinflag.NatVar(fs, &c.Slots, "slots", 0, "how many jobs run at once (default: the machine's cores, or fewer where the memory holds fewer jobs, for -backend local; every job for slurm)")
 	fs.DurationVar(&c.Time, "time", time.Minute, "the swarm's wall time (the jobs share it in waves of -slots)")
 	mem := fs.String("mem", "256MB", "each job's store's memory `size` (64MB, 1.5GB; gospin verify's -mem): its bit array or hash-compaction table, or the limit of an exact store")
 	fs.StringVar(&c.Storage, "storage", "mixed", "the jobs' storage: bitstate, hc (hash compaction), mixed (bitstate, hc every fourth job) or exact (exhaustive: for models that fit)")
@@ -153,6 +154,14 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 			c.Slots = runtime.NumCPU()
 			if *backend == "slurm" {
 				c.Slots = c.Jobs
+			} else if b := membudget.Budget(); b.Bytes > 0 {
+				// as many jobs at once as the machine's memory holds
+				// (a job: its store, a quarter more, and 256 MB)
+				need := c.Mem + c.Mem/4 + 256<<20
+				if fit := int(b.Budget / need); fit < c.Slots {
+					c.Slots = max(fit, 1)
+					fmt.Fprintf(stderr, "gospin swarm: -slots %d: no more jobs with -mem %s fit in the budget of %s at once\n", c.Slots, store.FormatSize(c.Mem), b)
+				}
 			}
 		}
 		if c.NoReduce {
