@@ -138,3 +138,40 @@ func TestOnStoreLossy(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersSameStep: a rendezvous with two ready receivers is one
+// statement of the sender with two successors, K 0 and 1 in the trail;
+// whichever receiver the error needs, its trail, found in every order,
+// replays to the error on the model alone (the layer keeps the order of
+// the successors of one statement, which K counts in).
+func TestOrdersSameStep(t *testing.T) {
+	for _, bad := range []int{1, 2} {
+		src, _ := loadSource(t, `chan c = [0] of { byte };
+byte got;
+active [2] proctype R() { byte v; c?v; got = _pid + 1 }
+active proctype S() { c!1; got != 0; assert(got != `+string(rune('0'+bad))+`) }
+`)
+		for _, o := range []pins.Order{{}, {Procs: pins.Reversed}, {Trans: pins.Reversed}, {Procs: pins.Shuffled, Trans: pins.Shuffled, Seed: 3}} {
+			s := DefaultSettings()
+			s.NoReduce, s.Order, s.WriteTrails = true, o, false
+			var tr *trail.Trail
+			s.OnTrail = func(x *trail.Trail) { tr = x }
+			sum, err := Check(context.Background(), src, nil, s)
+			if err != nil || sum.Errors != 1 || tr == nil {
+				t.Fatalf("receiver %d, %v: %v %+v", bad, o, err, sum)
+			}
+			ks := 0
+			for _, st := range tr.Steps {
+				ks += st.K
+			}
+			e, _, err := SimModel(src, tr, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: tr, Output: io.Discard})
+			if err != nil || !res.Failed() {
+				t.Errorf("receiver %d, order %v: the trail (K sum %d) does not replay to the error: %v %+v", bad, o, ks, err, res)
+			}
+		}
+	}
+}
