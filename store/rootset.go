@@ -6,24 +6,27 @@ import "math/bits"
 // quotienting, as Laarman's Compact Tree keeps its roots). A root is a
 // class (log2 of the capacity) and two node indices; the set encodes it
 // as a key of kb = cb + 2*nb bits (a small class number, then the nodes
-// in nb bits each, as few as the node table needs so far), scrambles the
-// key by a bijection on kb bits and keeps, in a table of 2^s cells, the
-// key at its home cell (its top s bits) or after it (Robin Hood linear
-// probing), each cell holding only the other kb-s bits and the distance
-// from home. On beem_at4 (6.6 million states, 1.3 million nodes) a cell
-// takes 30 bits where a plain table takes 64.
+// in nb bits each, as few as the node table needs so far) and scrambles
+// it by a bijection on kb bits. In a table of m cells, 2^s <= m < 2^(s+1),
+// the key's top s bits (its quotient q) give its home cell, q*m/2^s
+// (one-to-one), and the key sits there or after it (Robin Hood linear
+// probing); the cell holds only the other kb-s bits and the distance from
+// home. On beem_at4 (6.6 million states, 1.3 million nodes) a cell takes
+// 30 bits where a plain table takes 64.
 //
-// When the table is maxLoadRoots full, a key would go beyond maxDisp, or
-// a class or node index no longer fits the widths, the table is rebuilt:
-// each key is recovered from its cell (the bijection's inverse) and
-// placed again with the new widths and size.
+// When the table is maxLoadRoots full it grows by about half (sizes 2^s
+// and 3*2^(s-1) alternate); when a key would go beyond maxDisp, or a class
+// or node index no longer fits the widths, it is rebuilt too: each key is
+// recovered from its cell (home's and the bijection's inverses) and placed
+// again with the new widths and size.
 type rootSet struct {
 	words []uint64
-	s     uint // log2 of the cells
-	cb    uint // bits of a class number
-	nb    uint // bits of a node index
-	kb    uint // cb + 2*nb
-	b     uint // bits per cell: kb-s remainder + dispBits
+	m     uint64 // cells: 2^s to 2^(s+1)-1 (growth by about 1.5)
+	s     uint   // floor(log2 m): a key's top s bits are its quotient
+	cb    uint   // bits of a class number
+	nb    uint   // bits of a node index
+	kb    uint   // cb + 2*nb
+	b     uint   // bits per cell: kb-s remainder + dispBits
 	mask  uint64
 	n     int
 	limit int
@@ -90,7 +93,7 @@ func (r *rootSet) cells() int {
 	if r.words == nil {
 		return 0
 	}
-	return 1 << r.s
+	return int(r.m)
 }
 
 func (r *rootSet) bytes() int64 { return int64(len(r.words)) * 8 }
@@ -131,11 +134,12 @@ func (r *rootSet) decode(key uint64) (class uint, left, right uint32) {
 	return r.classes[key>>(2*r.nb)], uint32(key >> r.nb & m), uint32(key & m)
 }
 
-// alloc makes an empty table of 2^s cells for keys of cb + 2*nb bits.
-func (r *rootSet) alloc(s, cb, nb uint, reserve func(int64) error, allocd *int64) error {
+// alloc makes an empty table of m cells for keys of cb + 2*nb bits.
+func (r *rootSet) alloc(m uint64, cb, nb uint, reserve func(int64) error, allocd *int64) error {
+	s := uint(bits.Len64(m) - 1)
 	kb := cb + 2*nb
 	b := kb - s + dispBits
-	words := (uint64(1)<<s*uint64(b)+63)/64 + 1
+	words := (m*uint64(b)+63)/64 + 1
 	if err := reserve(int64(words) * 8); err != nil {
 		return err
 	}
@@ -143,10 +147,10 @@ func (r *rootSet) alloc(s, cb, nb uint, reserve func(int64) error, allocd *int64
 		*allocd -= int64(len(r.words)) * 8
 	}
 	r.words = make([]uint64, words)
-	r.s, r.cb, r.nb, r.kb, r.b = s, cb, nb, kb, b
+	r.m, r.s, r.cb, r.nb, r.kb, r.b = m, s, cb, nb, kb, b
 	r.mask = uint64(1)<<b - 1
 	r.n = 0
-	r.limit = int(maxLoadRoots * float64(uint64(1)<<s))
+	r.limit = int(maxLoadRoots * float64(m))
 	return nil
 }
 
@@ -155,9 +159,9 @@ func (r *rootSet) alloc(s, cb, nb uint, reserve func(int64) error, allocd *int64
 // It returns false, and the key then left without a cell (x or one
 // displaced), when some key would go beyond maxDisp.
 func (r *rootSet) place(x uint64) (bool, uint64) {
-	size := uint64(1) << r.s
+	size := r.m
 	rb := r.kb - r.s
-	i := x >> rb
+	i := r.home(x >> rb)
 	rem := x & (uint64(1)<<rb - 1)
 	d := uint64(0)
 	for {
@@ -175,8 +179,8 @@ func (r *rootSet) place(x uint64) (bool, uint64) {
 			i = 0
 		}
 		if d++; d > maxDisp {
-			home := (i - d) & (size - 1)
-			return false, home<<rb | rem
+			home := (i + size - d%size) % size
+			return false, r.quotient(home)<<rb | rem
 		}
 	}
 }
@@ -186,9 +190,9 @@ func (r *rootSet) find(x uint64) bool {
 	if r.words == nil {
 		return false
 	}
-	size := uint64(1) << r.s
+	size := r.m
 	rb := r.kb - r.s
-	i := x >> rb
+	i := r.home(x >> rb)
 	rem := x & (uint64(1)<<rb - 1)
 	for d := uint64(0); d <= maxDisp; d++ {
 		v := r.get(i)
@@ -225,14 +229,14 @@ func (r *rootSet) insert(class uint, left, right uint32, reserve func(int64) err
 		}
 	}
 	if !fits || r.n >= r.limit {
-		s := max(r.initLog2, 6)
+		m := uint64(1) << max(r.initLog2, 6)
 		if r.words != nil {
-			s = r.s
+			m = r.m
 			if r.n >= r.limit {
-				s++
+				m = nextCells(m)
 			}
 		}
-		if err := r.rebuild(s, class, left, right, reserve, allocd); err != nil {
+		if err := r.rebuild(m, class, left, right, reserve, allocd); err != nil {
 			return false, err
 		}
 		key, _ = r.encode(class, left, right)
@@ -245,7 +249,7 @@ func (r *rootSet) insert(class uint, left, right uint32, reserve func(int64) err
 		}
 		// out is a key left without a cell: place it in a larger table
 		c, l, rr := r.decode(unperm(out, r.kb))
-		if err := r.rebuild(r.s+1, c, l, rr, reserve, allocd); err != nil {
+		if err := r.rebuild(nextCells(r.m), c, l, rr, reserve, allocd); err != nil {
 			return false, err
 		}
 		key, _ = r.encode(c, l, rr)
@@ -253,9 +257,9 @@ func (r *rootSet) insert(class uint, left, right uint32, reserve func(int64) err
 	}
 }
 
-// rebuild makes a table of at least 2^s cells whose widths fit root
+// rebuild makes a table of at least m cells whose widths fit root
 // (class, l, r) and places every key of the present one in it again.
-func (r *rootSet) rebuild(s uint, class uint, left, right uint32, reserve func(int64) error, allocd *int64) error {
+func (r *rootSet) rebuild(m uint64, class uint, left, right uint32, reserve func(int64) error, allocd *int64) error {
 	old, a0 := *r, *allocd
 	if r.cid[class] == 0 {
 		r.classes = append(r.classes, class)
@@ -263,12 +267,12 @@ func (r *rootSet) rebuild(s uint, class uint, left, right uint32, reserve func(i
 	}
 	cb := uint(bits.Len(uint(len(r.classes) - 1)))
 	nb := max(old.nb, uint(bits.Len32(left)), uint(bits.Len32(right)))
-	for ; ; s++ {
+	for ; ; m = nextCells(m) {
 		// at least 8 bits of remainder, so that growing keeps room
-		if cb+2*nb < s+8 {
+		if s := uint(bits.Len64(m) - 1); cb+2*nb < s+8 {
 			nb = (s + 8 - cb + 1) / 2
 		}
-		if err := r.alloc(s, cb, nb, reserve, allocd); err != nil {
+		if err := r.alloc(m, cb, nb, reserve, allocd); err != nil {
 			*r, *allocd = old, a0
 			return err
 		}
@@ -290,7 +294,7 @@ func (r *rootSet) scrambled(f func(x uint64) bool) {
 	if r.words == nil {
 		return
 	}
-	size := uint64(1) << r.s
+	size := r.m
 	rb := r.kb - r.s
 	for i := uint64(0); i < size; i++ {
 		v := r.get(i)
@@ -298,8 +302,8 @@ func (r *rootSet) scrambled(f func(x uint64) bool) {
 			continue
 		}
 		d := v&(1<<dispBits-1) - 1
-		home := (i - d) & (size - 1)
-		if !f(home<<rb | v>>dispBits) {
+		home := (i + size - d%size) % size
+		if !f(r.quotient(home)<<rb | v>>dispBits) {
 			return
 		}
 	}
@@ -308,4 +312,31 @@ func (r *rootSet) scrambled(f func(x uint64) bool) {
 // each calls f with every root.
 func (r *rootSet) each(f func(class uint, left, right uint32) bool) {
 	r.scrambled(func(x uint64) bool { return f(r.decode(unperm(x, r.kb))) })
+}
+
+// nextCells is the size after m: about 1.5 m, alternately 3*2^(s-1) and
+// 2^(s+1), so that the load after a growth is 0.6 rather than 0.45.
+func nextCells(m uint64) uint64 {
+	s := uint(bits.Len64(m) - 1)
+	if m == 1<<s && s > 0 {
+		return 3 << (s - 1)
+	}
+	return 1 << (s + 1)
+}
+
+// home is the cell of quotient q (below 2^s): floor(q*m / 2^s), which is
+// monotone and one-to-one since m >= 2^s.
+func (r *rootSet) home(q uint64) uint64 {
+	hi, lo := bits.Mul64(q, r.m)
+	return hi<<(64-r.s) | lo>>r.s
+}
+
+// quotient inverts home: the q with home(q) = h, ceil(h*2^s / m).
+func (r *rootSet) quotient(h uint64) uint64 {
+	hi, lo := h>>(64-r.s), h<<r.s
+	var c uint64
+	lo, c = bits.Add64(lo, r.m-1, 0)
+	hi += c
+	q, _ := bits.Div64(hi, lo, r.m)
+	return q
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"math/bits"
 	"math/rand"
 	"testing"
 )
@@ -131,4 +132,22 @@ func FuzzTreeRoundTrip(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRootSetHome: on tables of any size, home is one-to-one from the
+// quotients onto cells and quotient inverts it; sizes grow by about 1.5.
+func TestRootSetHome(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for _, m := range []uint64{64, 96, 100, 127, 3 << 20, 1<<40 + 12345} {
+		rs := rootSet{m: m, s: uint(bits.Len64(m) - 1)}
+		for i := 0; i < 2000; i++ {
+			q := r.Uint64() >> (64 - rs.s)
+			if h := rs.home(q); h >= m || rs.quotient(h) != q {
+				t.Fatalf("m %d: home(%d) = %d, quotient %d", m, q, h, rs.quotient(h))
+			}
+		}
+	}
+	if nextCells(1<<20) != 3<<19 || nextCells(3<<19) != 1<<21 {
+		t.Errorf("growth: %d, %d", nextCells(1<<20), nextCells(3<<19))
+	}
 }
