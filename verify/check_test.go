@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
 )
@@ -117,10 +118,23 @@ func TestSetPanDefine(t *testing.T) {
 	if !s.NoReduce || !s.BFS || !s.NoClaim || s.MemLimitMB != 512 || !s.Safety {
 		t.Errorf("settings %+v", s)
 	}
+	// pan's search orders (pins.Reorder)
+	var o Settings
+	for _, d := range []string{"T_REVERSE", "P_RAND"} {
+		if ok, err := o.SetPanDefine(d); !ok || err != nil {
+			t.Errorf("-D%s: %v %v", d, ok, err)
+		}
+	}
+	if o.Order != (pins.Order{Procs: pins.Shuffled, Trans: pins.Reversed}) {
+		t.Errorf("-DT_REVERSE -DP_RAND: order %v", o.Order)
+	}
+	if ok, err := o.SetPanDefine("RANDOMIZE=7"); !ok || err != nil || o.Order.Trans != pins.Shuffled || o.Order.Seed != 7 {
+		t.Errorf("-DRANDOMIZE=7: %v %v %v", ok, err, o.Order)
+	}
 	if ok, err := s.SetPanDefine("N=3"); ok || err != nil {
 		t.Errorf("-DN=3: %v %v: want a model macro", ok, err)
 	}
-	for _, d := range []string{"MEMLIM", "MEMLIM=-1", "T_RAND"} {
+	for _, d := range []string{"MEMLIM", "MEMLIM=-1", "NOSTATE", "RANDOMIZE=x"} {
 		if ok, err := s.SetPanDefine(d); !ok || err == nil {
 			t.Errorf("-D%s: %v %v: want refused", d, ok, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/store"
 )
 
@@ -43,6 +44,13 @@ var panDefines = map[string]panDefine{
 	"NOCLAIM":  {kind: panMapped, what: "-noclaim"},
 	"NOCOMP":   {kind: panMapped, what: "-nocompress"},
 
+	// search orders (pins.Reorder); -RSn seeds the random ones
+	"T_RAND":    {kind: panMapped, what: "the transitions of each process in an order drawn from -RS and the state"},
+	"P_RAND":    {kind: panMapped, what: "the processes in an order drawn from -RS and the state"},
+	"RANDOMIZE": {kind: panMapped, what: "as T_RAND; -DRANDOMIZE=N seeds it with N (pan's meaning)"},
+	"T_REVERSE": {kind: panMapped, what: "the transitions of each process in reverse order"},
+	"P_REVERSE": {kind: panMapped, what: "the processes in reverse order (lowest pid first)"},
+
 	"BITSTATE": {kind: panMapped, what: "-store bitstate (-w N: 2^N bits, -k K indices)"},
 	"HC":       {kind: panMapped, what: "-store hc -hcbits 64 (pan's HC4)"},
 	"HC0":      {kind: panMapped, what: "-store hc -hcbits 32"},
@@ -73,11 +81,6 @@ var panDefines = map[string]panDefine{
 	"NOSTUTTER": {kind: panRefused, what: "gospin always extends finite runs by stuttering, as pan does by default"},
 	"SC":        {kind: panRefused, what: "gospin keeps its search stack in memory"},
 	"BCS":       {kind: panRefused, what: "bounded context switching is not supported"},
-	"T_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
-	"P_RAND":    {kind: panRefused, what: "randomized search orders are not supported"},
-	"RANDOMIZE": {kind: panRefused, what: "randomized search orders are not supported"},
-	"T_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
-	"P_REVERSE": {kind: panRefused, what: "reversed search orders are not supported"},
 	"USE_DISK":  {kind: panRefused, what: "gospin keeps its search in memory"},
 	"NOSTATE":   {kind: panRefused, what: "stateless search is not supported"},
 }
@@ -124,6 +127,23 @@ func (s *Settings) SetPanDefine(def string) (ok bool, err error) {
 		s.Safety = true
 	case "NP":
 		s.PanNP = true
+	case "T_RAND":
+		s.Order.Trans = pins.Shuffled
+	case "P_RAND":
+		s.Order.Procs = pins.Shuffled
+	case "RANDOMIZE":
+		s.Order.Trans = pins.Shuffled
+		if hasVal && val != "" {
+			u, err := strconv.ParseUint(val, 0, 64)
+			if err != nil {
+				return true, fmt.Errorf("-DRANDOMIZE=%s: not a non-negative number", val)
+			}
+			s.Order.Seed = u
+		}
+	case "T_REVERSE":
+		s.Order.Trans = pins.Reversed
+	case "P_REVERSE":
+		s.Order.Procs = pins.Reversed
 	case "BITSTATE":
 		s.Storage.Mode = store.ModeBitstate
 	case "HC", "HC0", "HC1", "HC2", "HC3", "HC4":

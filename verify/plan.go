@@ -118,6 +118,9 @@ func newPlan(src *Source, p *property.Property, s *Settings) (*plan, error) {
 	}
 	if s.WriteTrails {
 		o.TrailBase = src.Path
+		if s.TrailBase != "" {
+			o.TrailBase = s.TrailBase
+		}
 		if p != nil && len(src.props) > 1 {
 			o.TrailProperty = p.Name
 		}

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/gospin/gospin/internal/membudget"
+	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/store"
@@ -69,6 +70,18 @@ type Settings struct {
 
 	// WriteTrails: write a trail file next to the model for each error.
 	WriteTrails bool
+	// TrailBase, when not empty, names the trails as if the model were
+	// this file (TrailBase.gtrail, ...) instead of writing them next to
+	// the model (-trailbase; a swarm's jobs write theirs into its results
+	// directory). gospin run -k FILE replays such a trail.
+	TrailBase string
+	// Order is the order in which successors are explored (-DP_REVERSE,
+	// -DP_RAND, -DT_REVERSE, -DT_RAND; pins.Reorder). Its seed, when 0,
+	// is the hash seed (-hashseed, pan's -RSn, which seeds both in pan).
+	Order pins.Order
+	// OnStore, when not nil, is called with a hash of each state newly
+	// stored (Options.OnStore): a swarm job's cardinality sketch.
+	OnStore func(hash uint64)
 	// OnTrail, when not nil, receives each error's trail (Options.OnTrail),
 	// written or not.
 	OnTrail func(*trail.Trail)
@@ -189,11 +202,15 @@ func (s *Settings) options() Options {
 		NoCompress: s.NoCompress, Compress: s.Compress, Reduce: !s.NoReduce,
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
-		Storage: s.Storage,
+		Storage: s.Storage, Order: s.Order, OnStore: s.OnStore,
 		Workers: s.Workers, Notes: s.Notes,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20
+	}
+	if o.Order.Seed == 0 {
+		// pan's -RSn seeds the hash functions and the random orders
+		o.Order.Seed = s.Storage.Seed
 	}
 	if m := s.Storage.Mem; m > 0 && !s.Storage.Lossy() && (o.MemLimit == 0 || m < o.MemLimit) {
 		o.MemLimit = m // -mem bounds an exact or tree store

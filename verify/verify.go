@@ -120,6 +120,15 @@ type Options struct {
 	// why a search asked for several workers runs on one.
 	Workers int
 	Notes   io.Writer
+	// Order is the order in which the search takes successors
+	// (pins.Reorder, above the reduction layer: the reduction chooses the
+	// successors, the order says which is explored first).
+	Order pins.Order
+	// OnStore, when not nil, is called with StateHash of each state the
+	// search stores anew (the system state, without an acceptance
+	// search's flag byte; the states of its nested searches are not
+	// counted): the store is wrapped (hookStore), at no cost when nil.
+	OnStore func(hash uint64)
 }
 
 // Model is what verification needs from a model beyond the pins
@@ -161,9 +170,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		// said, not silently dropped (verify/fair.go)
 		opt.ReductionNote = unreducedNote(m, opt, claim)
 	}
+	sm = pins.Reorder(sm, opt.Order)
 	if !opt.NoCompress && !opt.Compress {
 		// before coverage is recorded: the sample walk must not count
 		sopt.NoCompress = !search.ZeroSuppressionPays(m)
+	}
+	if opt.OnStore != nil {
+		if err := hookStore(&sopt, opt.OnStore); err != nil {
+			return nil, nil, err
+		}
 	}
 	if u, ok := m.(Unreacher); ok {
 		u.EnableCoverage()

@@ -30,6 +30,7 @@ var commands = map[string]*command{
 	"graph":  {name: "graph", args: "model.pml", short: "print the process automata as Graphviz DOT", setup: setupGraph},
 	"ltl":    {name: "ltl", args: "[-hoa | -dot | -stats] [-f formula]... [-F file] [formula...]", short: "translate LTL formulas into never claims or HOA automata", setup: setupLTL},
 	"run":    {name: "run", args: "model.pml", short: "simulate a model (random, interactive, or replaying a trail)", setup: setupRun},
+	"swarm":  {name: "swarm", args: "model.pml", short: "swarm verification: many diversified bitstate searches, on this machine's cores or a Slurm cluster", setup: setupSwarm},
 	"ui":     {name: "ui", args: "[model.pml]", short: "serve gospin's web page on localhost: edit, simulate, verify, charts", setup: setupUI},
 	"verify": {name: "verify", args: "model.pml", short: "verify a model exhaustively (assertions, invalid end states)", setup: setupVerify},
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gospin/gospin/internal/spinflag"
 	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/swarm"
 	"github.com/gospin/gospin/verify"
 	"golang.org/x/term"
 )
@@ -56,6 +57,8 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `file` (go tool pprof)")
 	fs.StringVar(&s.Claim, "N", "", "check only the never claim or ltl property `name`")
 	fs.BoolVar(&s.NoClaim, "noclaim", false, "ignore the model's never claims and ltl properties")
+	fs.StringVar(&s.TrailBase, "trailbase", "", "write the trails as if the model were `file` (file.gtrail, ...; gospin run -k replays them) instead of next to the model")
+	sketchFile := fs.String("sketch", "", "write a HyperLogLog sketch of the states stored to `file` (gospin swarm merges them into an estimate of the states its jobs covered together)")
 	registerStorage(fs, &s)
 	fs.BoolVar(&s.NoTGBA, "notgba", false, "with -scc -a, check ltl properties on their never claim (degeneralized) instead of their generalized Büchi automaton")
 	return func(args []string) int {
@@ -111,6 +114,16 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintln(stdout, versionLine())
 		}
 		s.WriteTrails = !*noTrail
+		var sketch *swarm.Sketch
+		if *sketchFile != "" {
+			sketch = swarm.NewSketch()
+			s.OnStore = sketch.Add
+			defer func() {
+				if err := sketch.WriteFile(*sketchFile); err != nil {
+					fmt.Fprintf(stderr, "gospin: %v\n", err)
+				}
+			}()
+		}
 		tty := isTerminal(os.Stderr)
 		if !*noProgress && !(tty && *asJSON) {
 			s.Progress = verify.ProgressFunc(stderr, tty)
