@@ -113,7 +113,7 @@ func NewPlan(c Config) (*Plan, error) {
 	switch c.Storage {
 	case "", "bitstate", "hc", "mixed", "exact":
 	default:
-		return nil, fmt.Errorf("-storage %q: want bitstate, hc, mixed or exact", c.Storage)
+		return nil, fmt.Errorf("-store %q: want bitstate, hc, mixed or exact", c.Storage)
 	}
 	if c.Storage == "" {
 		c.Storage = "mixed"

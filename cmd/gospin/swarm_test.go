@@ -95,7 +95,7 @@ func TestSwarmLocal(t *testing.T) {
 	if r := swarmResult(t, out); code != exitIncomplete || r.Found || r.Complete {
 		t.Errorf("bitstate, no error: exit %d, want %d\n%s%s", code, exitIncomplete, out, errs)
 	}
-	code, out, errs = runSwarm(t, "-jobs", "3", "-time", "30s", "-storage", "exact", "-noreduce", "-o1", "-o2", "-o3", "-json", "-dir", filepath.Join(t.TempDir(), "e"), ok)
+	code, out, errs = runSwarm(t, "-jobs", "3", "-time", "30s", "-store", "exact", "-noreduce", "-o1", "-o2", "-o3", "-json", "-dir", filepath.Join(t.TempDir(), "e"), ok)
 	r = swarmResult(t, out)
 	if code != exitOK || !r.Complete || r.Found {
 		t.Errorf("exact, no error: exit %d, want %d\n%s%s", code, exitOK, out, errs)
