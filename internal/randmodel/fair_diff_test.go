@@ -77,6 +77,9 @@ func checkFairSearch(src string, merge, noReduce, scc bool) (o ltlOutcome, ok bo
 // Long run (-randfair 20000) at commit 377d05d: 20,001 pairs compared
 // (3,607 rejected, 1,106 too large), 10,511 with a fair acceptance cycle,
 // 17,587 searches reduced, no disagreement (743 s on two loaded cores).
+// Again at b26fcda (the unfolding's copy-1 entry, deaths in F1): 20,002
+// pairs (3,591 rejected, 1,065 too large), 10,528 with a fair acceptance
+// cycle, 17,714 reduced, no disagreement (1,556 s, load about 20).
 func TestFairReductionDifferential(t *testing.T) {
 	n := *nFairModels
 	if testing.Short() {
