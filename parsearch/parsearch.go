@@ -199,15 +199,8 @@ var errStop = errors.New("stop")
 // IgnoreEnd, StopAfter, AllTrails, OnError); it returns true when the
 // search must stop.
 func (p *par) report(v pins.Violation, depth int, trail func() []search.Step) bool {
-	switch v.Kind {
-	case pins.Assertion:
-		if p.opt.IgnoreAssert {
-			return false
-		}
-	case pins.InvalidEndState:
-		if p.opt.IgnoreEnd {
-			return false
-		}
+	if p.opt.Ignores(v) {
+		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -166,7 +166,7 @@ func (r *reorder) expand(s []byte, next func([]byte, func(*Transition, []byte) b
 		return
 	}
 	r.group()
-	rng := splitmix(r.o.Seed ^ xxh3.Hash(s))
+	rng := SplitMix(r.o.Seed ^ xxh3.Hash(s))
 	// the processes' order
 	permute(r.procs, r.o.Procs, &rng)
 	for _, first := range r.procs {
@@ -226,7 +226,7 @@ func (r *reorder) group() {
 }
 
 // permute reorders xs as mode asks.
-func permute(xs []int, mode OrderMode, rng *splitmix) {
+func permute(xs []int, mode OrderMode, rng *SplitMix) {
 	switch mode {
 	case Reversed:
 		for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
@@ -234,17 +234,19 @@ func permute(xs []int, mode OrderMode, rng *splitmix) {
 		}
 	case Shuffled:
 		for i := len(xs) - 1; i > 0; i-- {
-			j := int(rng.next() % uint64(i+1))
+			j := int(rng.Next() % uint64(i+1))
 			xs[i], xs[j] = xs[j], xs[i]
 		}
 	}
 }
 
-// splitmix is SplitMix64 (Steele, Lea, Flood): a small generator whose
-// streams from nearby seeds are unrelated.
-type splitmix uint64
+// SplitMix is SplitMix64 (Steele, Lea, Flood): a small generator whose
+// streams from nearby seeds are unrelated (the shuffled orders here, and
+// the swarm planner's choices).
+type SplitMix uint64
 
-func (s *splitmix) next() uint64 {
+// Next returns the next number of the stream.
+func (s *SplitMix) Next() uint64 {
 	*s += 0x9e3779b97f4a7c15
 	z := uint64(*s)
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9

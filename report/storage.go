@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+
+	"github.com/gospin/gospin/store"
 )
 
 // Storage describes the store of a search (-store): its mode, parameters
@@ -64,12 +66,12 @@ func storageText(w io.Writer, s *Summary) {
 	switch st.Mode {
 	case "hc":
 		fmt.Fprintf(w, "hash compaction: %d-bit signatures, %d cells (%s), %.3g%% full, %.3g bytes per state (-hashseed %d)\n",
-			st.HCBits, st.Cells, sizeText(st.Bytes), 100*st.Fill, st.BytesPerState, st.HashSeed)
+			st.HCBits, st.Cells, store.FormatSize(st.Bytes), 100*st.Fill, st.BytesPerState, st.HashSeed)
 	case "bitstate":
 		fmt.Fprintf(w, "bitstate: %d bits (%s), %d bits set per state (-k%d), %.3g%% set, %.3g bytes per state (-hashseed %d)\n",
-			st.Bits, sizeText(st.Bytes), st.K, st.K, 100*st.Fill, st.BytesPerState, st.HashSeed)
+			st.Bits, store.FormatSize(st.Bytes), st.K, st.K, 100*st.Fill, st.BytesPerState, st.HashSeed)
 	case "tree":
-		fmt.Fprintf(w, "tree compression: %.3g bytes per state (%s)\n", st.BytesPerState, sizeText(st.Bytes))
+		fmt.Fprintf(w, "tree compression: %.3g bytes per state (%s)\n", st.BytesPerState, store.FormatSize(st.Bytes))
 	default:
 		return
 	}
@@ -80,17 +82,4 @@ func storageText(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "advice: %s\n", s.Advice.Text)
 	}
 	fmt.Fprintln(w)
-}
-
-// sizeText writes n bytes in the largest binary unit (as -mem takes it).
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		name  string
-		shift uint
-	}{{"TB", 40}, {"GB", 30}, {"MB", 20}, {"KB", 10}} {
-		if n >= 1<<u.shift {
-			return fmt.Sprintf("%.4g%s", float64(n)/float64(uint64(1)<<u.shift), u.name)
-		}
-	}
-	return fmt.Sprintf("%dB", n)
 }

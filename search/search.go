@@ -483,17 +483,22 @@ func (s *searcher) check() error {
 	return nil
 }
 
-// report records a violation; it returns true when the search must stop.
-func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool {
+// Ignores reports whether the options ignore violation v: an assertion
+// with IgnoreAssert (pan's -A), an invalid end state with IgnoreEnd (-E).
+func (o *Options) Ignores(v pins.Violation) bool {
 	switch v.Kind {
 	case pins.Assertion:
-		if s.opt.IgnoreAssert {
-			return false
-		}
+		return o.IgnoreAssert
 	case pins.InvalidEndState:
-		if s.opt.IgnoreEnd {
-			return false
-		}
+		return o.IgnoreEnd
+	}
+	return false
+}
+
+// report records a violation; it returns true when the search must stop.
+func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool {
+	if s.opt.Ignores(v) {
+		return false
 	}
 	// a step that failed several assertions (Violation.Repeat) is as
 	// many errors, as in pan

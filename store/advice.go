@@ -66,15 +66,7 @@ func HCVisitable(mem int64, b int, p float64) int64 {
 	if HCExpected(cells, b, hi) <= e {
 		return int64(hi)
 	}
-	for i := 0; i < 80; i++ {
-		mid := (lo + hi) / 2
-		if HCExpected(cells, b, mid) <= e {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return int64(lo)
+	return int64(largestWithin(lo, hi, 80, func(n float64) bool { return HCExpected(cells, b, n) <= e }))
 }
 
 // BitstateVisitable is the largest number of states a bit array of mem
@@ -84,15 +76,7 @@ func BitstateVisitable(mem int64, k int, p float64) int64 {
 	m := float64(mem) * 8
 	e := expectedFor(p)
 	lo, hi := 0.0, m
-	for i := 0; i < 60; i++ {
-		mid := (lo + hi) / 2
-		if BitstateExpected(m, k, mid) <= e {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return int64(lo)
+	return int64(largestWithin(lo, hi, 60, func(n float64) bool { return BitstateExpected(m, k, n) <= e }))
 }
 
 // BestK is the number of indices that lets a bit array of mem bytes
@@ -166,4 +150,18 @@ func BitstateMemFor(n int64, p float64) (mem int64, k int) {
 		}
 	}
 	return mem, k
+}
+
+// largestWithin bisects [lo, hi], rounds times, for the largest n for
+// which ok holds (ok holds at lo and is monotone: true, then false).
+func largestWithin(lo, hi float64, rounds int, ok func(n float64) bool) float64 {
+	for range rounds {
+		mid := (lo + hi) / 2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }

@@ -23,10 +23,8 @@ import (
 //
 // An index (Insert, Lookup) is the state's cell: a stable key.
 type HashCompact struct {
-	words  []uint64
+	packed // the cells
 	cells  uint64
-	b      uint
-	mask   uint64
 	n      int64
 	maxN   int64 // the table counts as full at maxLoadHC
 	seed   uint64
@@ -49,32 +47,11 @@ func NewHashCompact(mem int64, b int, seed uint64) (*HashCompact, error) {
 	if cells < 16 {
 		return nil, fmt.Errorf("hash compaction: %d bytes hold %d cells of %d bits (at least 16)", mem, cells, b)
 	}
-	words := (cells*uint64(b)+63)/64 + 1 // one more: a cell may straddle two words
-	h := &HashCompact{words: make([]uint64, words), cells: cells, b: uint(b), seed: seed}
+	words := packedWords(cells, uint(b))
+	h := &HashCompact{packed: packed{words: make([]uint64, words), b: uint(b)}, cells: cells, seed: seed}
 	h.mask = ^uint64(0) >> (64 - uint(b))
 	h.maxN = int64(float64(cells) * maxLoadHC)
 	return h, nil
-}
-
-func (h *HashCompact) get(i uint64) uint64 {
-	o := i * uint64(h.b)
-	w, sh := o>>6, uint(o&63)
-	v := h.words[w] >> sh
-	if sh+h.b > 64 {
-		v |= h.words[w+1] << (64 - sh)
-	}
-	return v & h.mask
-}
-
-func (h *HashCompact) set(i, v uint64) {
-	o := i * uint64(h.b)
-	w, sh := o>>6, uint(o&63)
-	h.words[w] = h.words[w]&^(h.mask<<sh) | v<<sh
-	if sh+h.b > 64 {
-		hi := sh + h.b - 64 // bits in the next word
-		m := uint64(1)<<hi - 1
-		h.words[w+1] = h.words[w+1]&^m | v>>(64-sh)
-	}
 }
 
 // hash returns the home cell and the signature of s.

@@ -20,14 +20,13 @@ import "math/bits"
 // recovered from its cell (home's and the bijection's inverses) and placed
 // again with the new widths and size.
 type rootSet struct {
-	words []uint64
-	m     uint64 // cells: 2^s to 2^(s+1)-1 (growth by about 1.5)
-	s     uint   // floor(log2 m): a key's top s bits are its quotient
-	cb    uint   // bits of a class number
-	nb    uint   // bits of a node index
-	kb    uint   // cb + 2*nb
-	b     uint   // bits per cell: kb-s remainder + dispBits
-	mask  uint64
+	packed        // the cells
+	m      uint64 // cells: 2^s to 2^(s+1)-1 (growth by about 1.5)
+	s      uint   // floor(log2 m): a key's top s bits are its quotient
+	cb     uint   // bits of a class number
+	nb     uint   // bits of a node index
+	kb     uint   // cb + 2*nb
+	// (packed.b, bits per cell: kb-s remainder + dispBits)
 	n     int
 	limit int
 
@@ -98,27 +97,6 @@ func (r *rootSet) cells() int {
 
 func (r *rootSet) bytes() int64 { return int64(len(r.words)) * 8 }
 
-func (r *rootSet) get(i uint64) uint64 {
-	o := i * uint64(r.b)
-	w, sh := o>>6, uint(o&63)
-	v := r.words[w] >> sh
-	if sh+r.b > 64 {
-		v |= r.words[w+1] << (64 - sh)
-	}
-	return v & r.mask
-}
-
-func (r *rootSet) set(i, v uint64) {
-	o := i * uint64(r.b)
-	w, sh := o>>6, uint(o&63)
-	r.words[w] = r.words[w]&^(r.mask<<sh) | v<<sh
-	if sh+r.b > 64 {
-		hi := sh + r.b - 64
-		m := uint64(1)<<hi - 1
-		r.words[w+1] = r.words[w+1]&^m | v>>(64-sh)
-	}
-}
-
 // encode returns the key of root (class, l, r) with the set's widths;
 // ok is false when it does not fit them.
 func (r *rootSet) encode(class uint, left, right uint32) (uint64, bool) {
@@ -139,7 +117,7 @@ func (r *rootSet) alloc(m uint64, cb, nb uint, reserve func(int64) error, allocd
 	s := uint(bits.Len64(m) - 1)
 	kb := cb + 2*nb
 	b := kb - s + dispBits
-	words := (m*uint64(b)+63)/64 + 1
+	words := packedWords(m, b)
 	if err := reserve(int64(words) * 8); err != nil {
 		return err
 	}

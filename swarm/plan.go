@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/gospin/gospin/pins"
 )
 
 // Config is what a user asks of a swarm.
@@ -140,10 +142,10 @@ func NewPlan(c Config) (*Plan, error) {
 	if base < 100 {
 		base = 2500 // no probe (or a shallow one): around pan's -m10000 at 4x
 	}
-	rng := splitmix(c.Seed*0x9e3779b97f4a7c15 + 1)
+	rng := pins.SplitMix(c.Seed*0x9e3779b97f4a7c15 + 1)
 	for i := 0; i < c.Jobs; i++ {
 		j := Job{Index: i, Dir: filepath.Join(dir, fmt.Sprintf("job-%03d", i)), Search: "dfs"}
-		j.HashSeed = rng.next()
+		j.HashSeed = rng.Next()
 		j.Storage = c.Storage
 		if c.Storage == "mixed" {
 			j.Storage = "bitstate"
@@ -253,17 +255,6 @@ func ReadPlan(dir string) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, PlanFile), err)
 	}
 	return &p, nil
-}
-
-// splitmix is SplitMix64: the plan's random choices.
-type splitmix uint64
-
-func (s *splitmix) next() uint64 {
-	*s += 0x9e3779b97f4a7c15
-	z := uint64(*s)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }
 
 // ProbeDir is the probe's directory in the results directory.

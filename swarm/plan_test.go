@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gospin/gospin/pins"
 )
 
 func testConfig(t *testing.T) Config {
@@ -135,10 +137,10 @@ func TestModelArgs(t *testing.T) {
 // overlapping sets within a few percent (the standard error is 0.8%).
 func TestSketchUnion(t *testing.T) {
 	var sks []*Sketch
-	rng := splitmix(42)
+	rng := pins.SplitMix(42)
 	hashes := make([]uint64, 300000)
 	for i := range hashes {
-		hashes[i] = rng.next()
+		hashes[i] = rng.Next()
 	}
 	// three overlapping thirds and a half: the union is every hash
 	for k, r := range [][2]int{{0, 120000}, {100000, 220000}, {200000, 300000}, {0, 150000}} {
@@ -283,8 +285,8 @@ func itoa2(b bool) string {
 func seq(lo, hi int) []uint64 {
 	var out []uint64
 	for i := lo; i < hi; i++ {
-		h := splitmix(i)
-		out = append(out, h.next())
+		h := pins.SplitMix(i)
+		out = append(out, h.Next())
 	}
 	return out
 }
