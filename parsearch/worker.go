@@ -56,6 +56,7 @@ type worker struct {
 	expLo   int
 	stack   []frame
 	atomics []byte
+	last    []byte // scratch: the state of a frame's last successor
 	// prefix is the path to the stack's root: empty for the initial
 	// state, the donor's path for an item taken from the pool
 	prefix []search.Step
@@ -266,8 +267,18 @@ func (w *worker) run() error {
 		if depth > w.depthReached {
 			w.depthReached = depth
 		}
-		st := w.bytes(sc)
-		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: sc.step})
+		st, step := w.bytes(sc), sc.step
+		if f.taken == n {
+			// the frame's last successor: its successors are of no more
+			// use, and give their room to the new frame's (a deep search
+			// then keeps the successors of its branching frames only)
+			w.last = append(w.last[:0], st...)
+			st = w.last
+			w.release(int(f.lo))
+			w.viols = w.viols[:f.vmark]
+			f.lo, f.hi, f.taken, f.rot = int32(len(w.succs)), int32(len(w.succs)), 0, 0
+		}
+		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: step})
 		w.expandTop(st)
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
 			w.donate()
