@@ -244,10 +244,10 @@ func stopReason(ctx context.Context) string {
 // item is work given up by a busy worker: successors of one of its
 // states, still to take, and the path to that state.
 type item struct {
-	prefix []search.Step
-	arena  []byte
-	succs  []succ
-	viols  []*pins.Violation // the violations of succs (succ.viol)
+	root  *path // the path to the state whose successors these are
+	arena []byte
+	succs []succ
+	viols []*pins.Violation // the violations of succs (succ.viol)
 }
 
 // getWork waits for an item of the pool; nil when the search is over

@@ -56,12 +56,18 @@ type worker struct {
 	expLo   int
 	stack   []frame
 	atomics []byte
-	// prefix is the path to the stack's root: empty for the initial
+	last    []byte // scratch: the state of a frame's last successor
+	// root is the path to the stack's root: nil for the initial
 	// state, the donor's path for an item taken from the pool
-	prefix []search.Step
-	rng    uint64
-	exp    pins.Expansion
-	ticks  int
+	root *path
+	// snap is a path from the initial state through the first steps of
+	// the stack (frames 1 to snap.len()-root.len()), of which the first
+	// low frames are still on the stack: a donation reuses it
+	snap  *path
+	low   int
+	rng   uint64
+	exp   pins.Expansion
+	ticks int
 	// the figures of this worker's share of the search
 	matched, atomicSteps  int64
 	depthReached          int
@@ -178,7 +184,7 @@ func (w *worker) work(root bool) error {
 // take makes item it the stack's root: a frame whose successors are the
 // item's.
 func (w *worker) take(it *item) {
-	w.prefix = append(w.prefix[:0], it.prefix...)
+	w.root, w.snap, w.low = it.root, it.root, 0
 	w.arena = append(w.arena[:0], it.arena...)
 	w.succs = append(w.succs[:0], it.succs...)
 	w.viols = append(w.viols[:0], it.viols...)
@@ -188,8 +194,8 @@ func (w *worker) take(it *item) {
 
 // trail is the path to the top of the stack, then last.
 func (w *worker) trail(last *search.Step) []search.Step {
-	t := make([]search.Step, 0, len(w.prefix)+len(w.stack))
-	t = append(t, w.prefix...)
+	t := make([]search.Step, 0, w.root.len()+len(w.stack))
+	t = w.root.appendTo(t)
 	for i := 1; i < len(w.stack); i++ {
 		t = append(t, w.stack[i].step)
 	}
@@ -203,7 +209,7 @@ func (w *worker) trail(last *search.Step) []search.Step {
 // is one of the model (errStop and the limits are not errors).
 func (w *worker) run() error {
 	p := w.p
-	base := len(w.prefix)
+	base := w.root.len()
 	for len(w.stack) > 0 {
 		if p.stopped.Load() {
 			return nil
@@ -214,6 +220,9 @@ func (w *worker) run() error {
 		if f.taken == n {
 			w.release(int(f.lo))
 			w.viols = w.viols[:f.vmark]
+			if top <= w.low {
+				w.low = top - 1 // frame top leaves the stack
+			}
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
@@ -266,8 +275,18 @@ func (w *worker) run() error {
 		if depth > w.depthReached {
 			w.depthReached = depth
 		}
-		st := w.bytes(sc)
-		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: sc.step})
+		st, step := w.bytes(sc), sc.step
+		if f.taken == n {
+			// the frame's last successor: its successors are of no more
+			// use, and give their room to the new frame's (a deep search
+			// then keeps the successors of its branching frames only)
+			w.last = append(w.last[:0], st...)
+			st = w.last
+			w.release(int(f.lo))
+			w.viols = w.viols[:f.vmark]
+			f.lo, f.hi, f.taken, f.rot = int32(len(w.succs)), int32(len(w.succs)), 0, 0
+		}
+		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: step})
 		w.expandTop(st)
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
 			w.donate()
@@ -286,7 +305,7 @@ func (w *worker) expandTop(state []byte) {
 	top := len(w.stack) - 1
 	f := &w.stack[top]
 	f.vmark = int32(len(w.viols))
-	w.exp = pins.Expansion{Depth: len(w.prefix) + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+	w.exp = pins.Expansion{Depth: w.root.len() + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
 	// valid (it lies before the new successors, or in the old array)
@@ -319,7 +338,7 @@ func (w *worker) expandTop(state []byte) {
 		f.rot = int32(w.rng % uint64(n))
 	}
 	if f.lo == f.hi && !p.claim && w.m.Status(state)&pins.ValidEnd == 0 {
-		p.report(pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}, len(w.prefix)+top, func() []search.Step { return w.trail(nil) })
+		p.report(pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}, w.root.len()+top, func() []search.Step { return w.trail(nil) })
 	}
 }
 
@@ -333,11 +352,19 @@ func (w *worker) donate() {
 		if f.taken == n {
 			continue
 		}
-		it := &item{prefix: make([]search.Step, 0, len(w.prefix)+j)}
-		it.prefix = append(it.prefix, w.prefix...)
-		for i := 1; i <= j; i++ {
-			it.prefix = append(it.prefix, w.stack[i].step)
+		// the path to frame j: the snapshot's frames still on the stack,
+		// then a copy of those above them
+		keep := min(w.low, j, w.snap.len()-w.root.len())
+		base := w.snap.prefix(w.root.len() + keep)
+		var steps []search.Step
+		for i := keep + 1; i <= j; i++ {
+			steps = append(steps, w.stack[i].step)
 		}
+		it := &item{root: base}
+		if len(steps) > 0 {
+			it.root = &path{parent: base, n: base.len() + len(steps), steps: steps}
+		}
+		w.snap, w.low = it.root, j
 		for ; f.taken < n; f.taken++ {
 			k := f.taken + f.rot
 			if k >= n {
