@@ -258,31 +258,37 @@ func (s *searcher) couvreur(g markedGraph, kind pins.ViolationKind, msg string) 
 		top.reported = top.reported || reported
 		if !top.reported && top.acc.covers(g.all()) {
 			top.reported = true
-			// the lasso is built only when the report keeps a trail; its
-			// length is the error's depth
-			var steps []Step
-			built := false
-			build := func() []Step {
-				if !built {
-					var cycle int
-					steps, cycle = s.lasso(lg, stack, num, top.n)
-					s.cycleStart = cycle
-					built = true
-				}
-				return steps
-			}
-			depth := len(stack)
-			if len(s.res.Errors) == 0 || s.opt.AllTrails {
-				depth = len(build())
-			}
-			stop := s.report(pins.Violation{Kind: kind, Message: msg}, depth, build)
-			s.cycleStart = -1
-			if stop {
+			if s.reportComponent(lg, stack, num, top.n, pins.Violation{Kind: kind, Message: msg}) {
 				return nil
 			}
 		}
 	}
 	return nil
+}
+
+// reportComponent reports v for the accepting component whose root has
+// DFS number root (see lasso); it returns true when the search must stop.
+// The lasso is built only when the report keeps a trail; its length is
+// the error's depth.
+func (s *searcher) reportComponent(lg markedGraph, stack []sccFrame, num map[uint64]int32, root int32, v pins.Violation) bool {
+	var steps []Step
+	built := false
+	build := func() []Step {
+		if !built {
+			var cycle int
+			steps, cycle = s.lasso(lg, stack, num, root)
+			s.cycleStart = cycle
+			built = true
+		}
+		return steps
+	}
+	depth := len(stack)
+	if len(s.res.Errors) == 0 || s.opt.AllTrails {
+		depth = len(build())
+	}
+	stop := s.report(v, depth, build)
+	s.cycleStart = -1
+	return stop
 }
 
 // lasso builds a counterexample for the accepting component whose root

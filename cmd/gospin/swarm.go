@@ -106,23 +106,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 		case *collect != "":
 			return swarmCollect(*collect, *asJSON)
 		case *task >= 0:
-			if c.Dir == "" {
-				fmt.Fprintln(stderr, "gospin swarm: -task needs -dir")
-				return exitUsage
-			}
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-			defer stop()
-			exe, err := os.Executable()
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				return exitUsage
-			}
-			code, err := swarm.RunTask(ctx, c.Dir, *task, exe)
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				return exitUsage
-			}
-			return max(code, 0)
+			return swarmTask(c.Dir, *task)
 		}
 		if len(args) != 1 {
 			fmt.Fprintln(stderr, "gospin swarm: expected one model")
@@ -143,18 +127,7 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 			return exitUsage
 		}
 		if c.Slots == 0 {
-			c.Slots = runtime.NumCPU()
-			if *backend == "slurm" {
-				c.Slots = c.Jobs
-			} else if b := membudget.Budget(); b.Bytes > 0 {
-				// as many jobs at once as the machine's memory holds
-				// (a job: its store, a quarter more, and 256 MB)
-				need := c.Mem + c.Mem/4 + 256<<20
-				if fit := int(b.Budget / need); fit < c.Slots {
-					c.Slots = max(fit, 1)
-					fmt.Fprintf(stderr, "gospin swarm: -slots %d: no more jobs with -mem %s fit in the budget of %s at once\n", c.Slots, store.FormatSize(c.Mem), b)
-				}
-			}
+			c.Slots = swarmSlots(c, *backend)
 		}
 		if c.NoReduce {
 			pass = append(pass, "-noreduce")
@@ -210,59 +183,9 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
 			return exitUsage
 		}
-		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-		defer stop()
-		o := swarm.RunOptions{Exe: exe, StopOnError: *stopOnError}
-		if !*quiet {
-			o.Log = stderr
-		}
 		start := time.Now()
-		if *probe > 0 {
-			pj, err := swarm.ProbeJob(c, min(*probe, c.Time/4))
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				return exitUsage
-			}
-			code, err := swarm.RunJob(ctx, exe, pj)
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: probe: %v\n", err)
-				return exitUsage
-			}
-			if code == 2 {
-				fmt.Fprintf(stderr, "gospin swarm: the probe search failed: %s\n", readFirstLine(filepath.Join(pj.Dir, swarm.StderrFile)))
-				return exitUsage
-			}
-			c.ProbeDepth = probeDepth(pj)
-			if !*quiet {
-				fmt.Fprintf(stderr, "gospin swarm: probe: %s, depth %d in %.1fs\n", swarmExit(code), c.ProbeDepth, time.Since(start).Seconds())
-			}
-			c.Time -= time.Since(start)
-			if code == 1 && *stopOnError {
-				c.Jobs = 0
-			}
-		}
-		if c.Jobs > 0 && ctx.Err() == nil {
-			p, err := swarm.NewPlan(c)
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				return exitUsage
-			}
-			if err := p.Write(); err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				return exitUsage
-			}
-			switch *backend {
-			case "local":
-				err = swarm.RunLocal(ctx, p, o)
-			case "slurm":
-				_, err = swarm.RunSlurm(ctx, p, o, swarm.DefaultSlurm)
-			}
-			if err != nil {
-				fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
-				if *backend == "slurm" {
-					return exitUsage
-				}
-			}
+		if code := runSwarmJobs(c, exe, *probe, *backend, *stopOnError, *quiet); code >= 0 {
+			return code
 		}
 		code := swarmCollect(c.Dir, *asJSON)
 		if !*asJSON {
@@ -270,6 +193,107 @@ func setupSwarm(fs *flag.FlagSet) func([]string) int {
 		}
 		return code
 	}
+}
+
+// swarmSlots is the default of -slots: every job at once on Slurm; on
+// this machine its cores, or as many jobs as its memory holds at once (a
+// job: its store, a quarter more, and 256 MB).
+func swarmSlots(c swarm.Config, backend string) int {
+	if backend == "slurm" {
+		return c.Jobs
+	}
+	slots := runtime.NumCPU()
+	if b := membudget.Budget(); b.Bytes > 0 {
+		need := c.Mem + c.Mem/4 + 256<<20
+		if fit := int(b.Budget / need); fit < slots {
+			slots = max(fit, 1)
+			fmt.Fprintf(stderr, "gospin swarm: -slots %d: no more jobs with -mem %s fit in the budget of %s at once\n", slots, store.FormatSize(c.Mem), b)
+		}
+	}
+	return slots
+}
+
+// swarmTask runs job task of the plan in dir (what each Slurm array task
+// does) and returns its exit status.
+func swarmTask(dir string, task int) int {
+	if dir == "" {
+		fmt.Fprintln(stderr, "gospin swarm: -task needs -dir")
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+		return exitUsage
+	}
+	code, err := swarm.RunTask(ctx, dir, task, exe)
+	if err != nil {
+		fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+		return exitUsage
+	}
+	return max(code, 0)
+}
+
+// runSwarmJobs runs the probe search, then the swarm's jobs on the
+// backend; it returns an exit status when the swarm must end without
+// collecting (a failure), else -1.
+func runSwarmJobs(c swarm.Config, exe string, probe time.Duration, backend string, stopOnError, quiet bool) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	o := swarm.RunOptions{Exe: exe, StopOnError: stopOnError}
+	if !quiet {
+		o.Log = stderr
+	}
+	start := time.Now()
+	if probe > 0 {
+		pj, err := swarm.ProbeJob(c, min(probe, c.Time/4))
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+			return exitUsage
+		}
+		code, err := swarm.RunJob(ctx, exe, pj)
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin swarm: probe: %v\n", err)
+			return exitUsage
+		}
+		if code == 2 {
+			fmt.Fprintf(stderr, "gospin swarm: the probe search failed: %s\n", readFirstLine(filepath.Join(pj.Dir, swarm.StderrFile)))
+			return exitUsage
+		}
+		c.ProbeDepth = probeDepth(pj)
+		if !quiet {
+			fmt.Fprintf(stderr, "gospin swarm: probe: %s, depth %d in %.1fs\n", swarmExit(code), c.ProbeDepth, time.Since(start).Seconds())
+		}
+		c.Time -= time.Since(start)
+		if code == 1 && stopOnError {
+			c.Jobs = 0
+		}
+	}
+	if c.Jobs > 0 && ctx.Err() == nil {
+		p, err := swarm.NewPlan(c)
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+			return exitUsage
+		}
+		if err := p.Write(); err != nil {
+			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+			return exitUsage
+		}
+		switch backend {
+		case "local":
+			err = swarm.RunLocal(ctx, p, o)
+		case "slurm":
+			_, err = swarm.RunSlurm(ctx, p, o, swarm.DefaultSlurm)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gospin swarm: %v\n", err)
+			if backend == "slurm" {
+				return exitUsage
+			}
+		}
+	}
+	return -1
 }
 
 // swarmCollect prints the merged result of the swarm in dir and returns
