@@ -227,19 +227,6 @@ func (p *par) report(v pins.Violation, depth int, trail func() []search.Step) bo
 	return false
 }
 
-// stopReason is why a cancelled context ended the search (as search
-// reports it: a search.StopCause's reason, "time limit", "interrupted").
-func stopReason(ctx context.Context) string {
-	cause := context.Cause(ctx)
-	var sc *search.StopCause
-	switch {
-	case errors.As(cause, &sc):
-		return sc.Reason
-	case errors.Is(cause, context.DeadlineExceeded):
-		return "time limit"
-	}
-	return "interrupted"
-}
 
 // item is work given up by a busy worker: successors of one of its
 // states, still to take, and the path to that state.

@@ -396,7 +396,7 @@ func (w *worker) check() error {
 	w.publish()
 	w.h.Pause() // let the table grow if it must
 	if err := p.ctx.Err(); err != nil {
-		p.stop(stopReason(p.ctx))
+		p.stop(search.StopReason(p.ctx))
 		return errStop
 	}
 	if p.opt.HeapLimit > 0 && search.HeapInUse() > p.opt.HeapLimit ||

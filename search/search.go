@@ -419,8 +419,10 @@ type StopCause struct{ Reason string }
 
 func (c *StopCause) Error() string { return c.Reason }
 
-// stopReason is why a cancelled context ended the search.
-func stopReason(ctx context.Context) string {
+// StopReason is why a cancelled context ended a search: a StopCause's
+// reason, "time limit" or "interrupted" (the parallel search says it the
+// same way).
+func StopReason(ctx context.Context) string {
 	cause := context.Cause(ctx)
 	var sc *StopCause
 	switch {
@@ -464,7 +466,7 @@ func (s *searcher) check() error {
 		return nil
 	}
 	if err := s.ctx.Err(); err != nil {
-		s.res.Incomplete = stopReason(s.ctx)
+		s.res.Incomplete = StopReason(s.ctx)
 		return errStop
 	}
 	if s.opt.HeapLimit > 0 && HeapInUse() > s.opt.HeapLimit ||
