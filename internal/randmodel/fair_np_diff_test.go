@@ -10,7 +10,7 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nFairNPModels = flag.Int("randfairnp", 200, "number of random models for TestFairNonProgressReductionDifferential (-short: 100)")
+var nFairNPModels = flag.Int("randfairnp", 100, "number of random models for TestFairNonProgressReductionDifferential (-short: 100)")
 
 // fairNPSource is random model seed with progress labels (withProgress),
 // made reducible under weak fairness most of the time as fairSource
@@ -95,7 +95,7 @@ func TestFairNonProgressReductionDifferential(t *testing.T) {
 	}
 }
 
-var nBFSNPModels = flag.Int("randbfsnp", 300, "number of random models for TestBFSNonProgressReductionDifferential (-short: 100)")
+var nBFSNPModels = flag.Int("randbfsnp", 150, "number of random models for TestBFSNonProgressReductionDifferential (-short: 100)")
 
 // TestBFSNonProgressReductionDifferential: random models with progress
 // labels searched breadth-first with -l (-bfs -l, which finds no cycles:

@@ -10,7 +10,7 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nFairSCCModels = flag.Int("randfairscc", 300, "number of random (model, ltl property) pairs for TestFairSCCReductionDifferential (-short: 100)")
+var nFairSCCModels = flag.Int("randfairscc", 150, "number of random (model, ltl property) pairs for TestFairSCCReductionDifferential (-short: 100)")
 
 // TestFairSCCReductionDifferential: random models with a random ltl
 // property (fairSource), checked with -a -f by nested DFS without
@@ -72,7 +72,7 @@ func TestFairSCCReductionDifferential(t *testing.T) {
 	}
 }
 
-var nSCCNPModels = flag.Int("randsccnp", 200, "number of random models for TestSCCNonProgressReductionDifferential (-short: 100)")
+var nSCCNPModels = flag.Int("randsccnp", 100, "number of random models for TestSCCNonProgressReductionDifferential (-short: 100)")
 
 // TestSCCNonProgressReductionDifferential: random models with progress
 // labels (fairNPSource), searched for non-progress cycles by nested DFS

@@ -9,7 +9,7 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nStorageModels = flag.Int("storagemodels", 150, "number of random models for the storage differential test (-short: 40)")
+var nStorageModels = flag.Int("storagemodels", 60, "number of random models for the storage differential test (-short: 40)")
 
 // TestStorageDifferential checks on random models (every error, with and
 // without reduction, depth-first and every third breadth-first) that tree
