@@ -137,6 +137,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 		}
 	}
 	blocks := blockMasks(prog, bits, buf, late)
+	buffered := slices.ContainsFunc(r.lay.ChanCap, func(c int) bool { return c > 0 })
 	any := false
 	for tag, p := range r.lay.Procs {
 		_ = tag
@@ -204,6 +205,13 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 			if c.kind != unsafeLoc {
 				any = true
 			}
+			if c.kind == condLoc && !buffered && touchesChan(c.ops) {
+				// no channel of the model has a buffer: opSafe fails
+				// on every send, receive or poll in every state, so the
+				// location is unsafe in all of them (decided here once,
+				// not per state; any above keeps the reducer, as before)
+				c.kind = unsafeLoc
+			}
 			if c.kind != condLoc {
 				c.ops = nil
 			}
@@ -223,6 +231,18 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 		return nil
 	}
 	return r
+}
+
+// touchesChan reports whether ops has an operation on a channel (a send,
+// receive or poll), which opSafe finds safe only on a buffered channel.
+func touchesChan(ops []liveOp) bool {
+	for i := range ops {
+		switch ops[i].kind {
+		case opSend, opRecv, opLen, opEmpty, opFull:
+			return true
+		}
+	}
+	return false
 }
 
 // liveRefs lists the chan variables of vec with conflicting capabilities.

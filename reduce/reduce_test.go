@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gospin/gospin/diag"
@@ -124,5 +125,65 @@ init { run P() }`)
 	}
 	if len(dst) != 4 {
 		t.Errorf("SafeProcs gave %d processes, want 4", len(dst))
+	}
+}
+
+// TestRendezvousOnlyLocs: with no buffered channel in the model, a
+// location whose only condition is a channel operation is unsafe once per
+// model (opSafe could never pass); one buffered channel anywhere keeps it
+// conditional, and the same state is then still judged per state.
+func TestRendezvousOnlyLocs(t *testing.T) {
+	const body = `
+active proctype P() {
+	chan lc = [%s] of { byte };
+	byte x;
+	lc!1;
+	lc?x
+}
+active proctype Q() { byte y; y = 1; y = 2 }
+`
+	for _, tc := range []struct {
+		cap  string
+		kind uint8
+	}{{"0", unsafeLoc}, {"1", condLoc}} {
+		e := build(t, strings.Replace(body, "%s", tc.cap, 1))
+		r := New(e)
+		if r == nil {
+			t.Fatalf("cap %s: no reducer", tc.cap)
+		}
+		var p int = -1
+		for tag, pt := range r.lay.Procs {
+			if pt.Name == "P" {
+				p = tag
+			}
+		}
+		if p < 0 {
+			t.Fatalf("cap %s: no proctype P", tc.cap)
+		}
+		found := false
+		for loc, l := range r.lay.Procs[p].Locs {
+			for _, tr := range l.Out {
+				if e.Info().Groups[tr.ID].Text != "lc!1" {
+					continue
+				}
+				found = true
+				if got := r.locs[p][loc].kind; got != tc.kind {
+					t.Errorf("cap %s: location of lc!1 has class %d, want %d", tc.cap, got, tc.kind)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("cap %s: no lc!1 transition", tc.cap)
+		}
+		// in the initial state: P at the send; safe with a buffer (Q
+		// holds no chan), never with a rendezvous channel
+		init, err := e.Initial(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		safe := r.SafeProcs(init, nil)
+		if len(safe) < 1 || safe[0] != (tc.kind == condLoc) {
+			t.Errorf("cap %s: SafeProcs(initial) = %v", tc.cap, safe)
+		}
 	}
 }
