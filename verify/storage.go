@@ -40,6 +40,9 @@ func storageReport(sum *report.Summary, sopt *search.Options, res *search.Result
 	sum.Advice = advise(st.Bytes, states)
 }
 
+// minAdviceMem is the least memory advise recommends.
+const minAdviceMem = 1 << 20
+
 // advise recommends the storage of a next run for a state space of about
 // states states, given mem bytes now: what hash compaction and bitstate
 // visit with mem, and the memory each needs for states, at a probability
@@ -58,6 +61,10 @@ func advise(mem, states int64) *report.Advice {
 	}
 	a.BitstateK, a.BitstateVisitable = store.BestK(mem, p)
 	a.BitstateMem, a.BitstateMemK = store.BitstateMemFor(states, p)
+	// no advice below minAdviceMem: more memory never raises the chance
+	// of an omission at the same -hcbits or -k, and a few bytes' table
+	// is no advice a user can take
+	a.HCMem, a.BitstateMem = max(a.HCMem, minAdviceMem), max(a.BitstateMem, minAdviceMem)
 	a.Text = fmt.Sprintf("with %s, hash compaction (-hcbits %d) visits up to %d states and bitstate (-k %d) up to %d at a %.0f%% chance of any omission; for about %d states use -store hc -mem %s -hcbits %d, or -store bitstate -mem %s -k %d",
 		store.FormatSize(mem), visBits, a.HCVisitable, a.BitstateK, a.BitstateVisitable, 100*p, states,
 		store.FormatSize(a.HCMem), a.HCBits, store.FormatSize(a.BitstateMem), a.BitstateMemK)
