@@ -203,3 +203,46 @@ func TestGridLimits(t *testing.T) {
 		t.Errorf("interrupted: %q", res.Incomplete)
 	}
 }
+
+// TestGridWindowed: with a window of 2 frames every worker drops and
+// regenerates the successors of nearly its whole stack (and donates
+// dropped frames, generating their successors again): complete searches
+// still store, match and take exactly what -j 1 does, and -e finds every
+// violating step, with trails that lead to their errors.
+func TestGridWindowed(t *testing.T) {
+	defer parsearch.SetWindow(2)()
+	g := newGrid(4, 12, -1, true)
+	seq, err := parsearch.Run(context.Background(), g, opts(g, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []int{2, 3, 8} {
+		g := newGrid(4, 12, -1, true)
+		res, err := parsearch.Run(context.Background(), g, opts(g, j))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || res.StatesStored != 20736 || res.Transitions != seq.Transitions ||
+			res.StatesMatched != seq.StatesMatched || res.DepthReached < 100 {
+			t.Errorf("-j %d: complete %v, stored %d, matched %d, transitions %d, depth %d; -j 1: %d, %d, %d",
+				j, res.Complete, res.StatesStored, res.StatesMatched, res.Transitions, res.DepthReached, seq.StatesStored, seq.StatesMatched, seq.Transitions)
+		}
+	}
+	// -e: the 3 steps into (4,4,4) (counters of 9 with wrapping: no
+	// invalid end state), every trail leading to its error
+	g = newGrid(3, 9, 4, true)
+	o := opts(g, 3)
+	o.StopAfter, o.AllTrails = 0, true
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Complete || len(res.Errors) != 3 || res.StatesStored != 729 {
+		t.Fatalf("-e: %d errors, %d states, complete %v; want 3, 729", len(res.Errors), res.StatesStored, res.Complete)
+	}
+	for _, e := range res.Errors {
+		if end, ok := replay(g, e.Trail); !ok || !allEqual(end, 4) {
+			t.Errorf("%v: the trail does not lead to it (%v)", e.Violation.Kind, end)
+		}
+	}
+}

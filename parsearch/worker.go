@@ -26,7 +26,10 @@ type succ struct {
 // frame is one state on a worker's depth-first stack: its successors are
 // succs[lo:hi], taken in the worker's order (the k-th taken is
 // lo+(rot+k)%(hi-lo)); an intermediate state's bytes are on the atomic
-// stack at atomicOff.
+// stack at atomicOff. A frame deep in the stack gives its successors up
+// (lo == dropped, hi their number) and generates them again when the
+// search comes back to it or gives them away: Next is deterministic and
+// rot is kept, so taken says which are left, as in the sequential search.
 type frame struct {
 	lo, hi, taken, rot   int32
 	atomicOff, atomicLen int32
@@ -34,6 +37,14 @@ type frame struct {
 	idx                  uint64 // store index of a stored state, else ^0
 	step                 search.Step
 }
+
+const dropped = -1
+
+// window is the number of frames at the top of a worker's stack that keep
+// their generated successors (search's window): below, they are dropped
+// and regenerated, so a deep stack costs little memory. A variable for
+// the tests.
+var window = 1 << 14
 
 // worker is one depth-first search over the shared table. It expands
 // exactly the states it stored: a state stored by another worker is that
@@ -63,11 +74,17 @@ type worker struct {
 	// snap is a path from the initial state through the first steps of
 	// the stack (frames 1 to snap.len()-root.len()), of which the first
 	// low frames are still on the stack: a donation reuses it
-	snap  *path
-	low   int
-	rng   uint64
-	exp   pins.Expansion
-	ticks int
+	snap *path
+	low  int
+	rng  uint64
+	exp  pins.Expansion
+	// frames below keepLo have dropped their successors; windowed is
+	// false for a reduction layer (the visited proviso would not give
+	// the same set again: more states are stored by then)
+	keepLo   int
+	windowed bool
+	sbuf     []byte // scratch: a state read back from the table
+	ticks    int
 	// the figures of this worker's share of the search
 	matched, atomicSteps  int64
 	depthReached          int
@@ -82,6 +99,8 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	w := &worker{p: p, id: id, h: p.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1}
 	if r, ok := m.(pins.Reduced); ok {
 		m = r.Bind(w, false)
+	} else {
+		w.windowed = true
 	}
 	w.m = m
 	w.yield = func(t *pins.Transition, s []byte) bool {
@@ -151,6 +170,7 @@ func (w *worker) start() error {
 		return err
 	}
 	w.stored++
+	w.keepLo = 0
 	w.stack = append(w.stack[:0], frame{idx: idx, atomicOff: -1})
 	w.expandTop(init)
 	return nil
@@ -189,6 +209,7 @@ func (w *worker) take(it *item) {
 	w.succs = append(w.succs[:0], it.succs...)
 	w.viols = append(w.viols[:0], it.viols...)
 	w.atomics = w.atomics[:0]
+	w.keepLo = 0
 	w.stack = append(w.stack[:0], frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
 }
 
@@ -216,6 +237,15 @@ func (w *worker) run() error {
 		}
 		top := len(w.stack) - 1
 		f := &w.stack[top]
+		if f.lo == dropped {
+			if f.taken == f.hi {
+				// all taken or given away: nothing to generate again
+				f.lo, f.hi, f.taken = int32(len(w.succs)), int32(len(w.succs)), 0
+			} else {
+				w.regenerate(top)
+				f = &w.stack[top]
+			}
+		}
 		n := f.hi - f.lo
 		if f.taken == n {
 			w.release(int(f.lo))
@@ -288,6 +318,9 @@ func (w *worker) run() error {
 		}
 		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: step})
 		w.expandTop(st)
+		if w.windowed && len(w.stack)-w.keepLo > 2*window {
+			w.drop(len(w.stack) - window)
+		}
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
 			w.donate()
 		}
@@ -298,18 +331,16 @@ func (w *worker) run() error {
 	return nil
 }
 
-// expandTop generates the successors of the top frame, whose state is
-// state, and checks it for an invalid end state.
-func (w *worker) expandTop(state []byte) {
-	p := w.p
-	top := len(w.stack) - 1
-	f := &w.stack[top]
-	f.vmark = int32(len(w.viols))
-	w.exp = pins.Expansion{Depth: w.root.len() + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+// generate appends the successors of state, the state of frame at (left
+// unchanged), to the arena, hashes them and starts loading their buckets;
+// it returns their range in succs.
+func (w *worker) generate(at int, state []byte) (lo, hi int) {
+	f := &w.stack[at]
+	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
 	// valid (it lies before the new successors, or in the old array)
-	if f.step.Pid == -1 && top > 0 {
+	if f.step.Pid == -1 && at > 0 {
 		if sm, ok := w.m.(pins.StutterModel); ok {
 			sm.NextStutter(state, w.yield)
 		} else {
@@ -318,8 +349,6 @@ func (w *worker) expandTop(state []byte) {
 	} else {
 		w.m.Next(state, w.yield)
 	}
-	f = &w.stack[top]
-	f.lo, f.hi = int32(w.expLo), int32(len(w.succs))
 	// hash the successors and start loading their buckets: their cache
 	// misses overlap each other and the work in between
 	for i := w.expLo; i < len(w.succs); i++ {
@@ -329,6 +358,93 @@ func (w *worker) expandTop(state []byte) {
 			w.h.PrefetchSlot(sc.h)
 		}
 	}
+	return w.expLo, len(w.succs)
+}
+
+// stateOf returns the state of frame at, which is stored or intermediate
+// (not an item's root): read back from the table (the worker stored it)
+// or from the atomic stack.
+func (w *worker) stateOf(at int) []byte {
+	f := &w.stack[at]
+	if f.atomicOff >= 0 {
+		return w.atomics[f.atomicOff : f.atomicOff+f.atomicLen]
+	}
+	w.sbuf = w.p.tab.StateOf(w.sbuf, f.idx)
+	return w.sbuf
+}
+
+// droppable says whether frame at can drop its successors: every frame
+// but an item's root, whose state the worker does not have.
+func (w *worker) droppable(at int) bool {
+	f := &w.stack[at]
+	return f.idx != ^uint64(0) || f.atomicOff >= 0
+}
+
+// regenerate generates again the successors of the top frame, which gave
+// them up; taken and rot say which are left.
+func (w *worker) regenerate(top int) {
+	f := &w.stack[top]
+	// the violations above the frame's mark were those of its dropped
+	// successors (the frames above it are gone)
+	w.viols = w.viols[:f.vmark]
+	lo, hi := w.generate(top, w.stateOf(top))
+	f = &w.stack[top]
+	if int32(hi-lo) != f.hi {
+		panic("parsearch: a state's successors changed when generated again")
+	}
+	f.lo, f.hi = int32(lo), int32(hi)
+	w.keepLo = min(w.keepLo, top)
+}
+
+// drop makes the frames below to (from keepLo on) give up their
+// successors, and moves the successors of the frames above down in the
+// arena.
+func (w *worker) drop(to int) {
+	from, keep := w.keepLo, 0 // keep: succs[:keep] stay (an item's root)
+	if !w.droppable(0) {
+		from = max(from, 1)
+		keep = int(w.stack[0].hi)
+	}
+	for i := from; i < to; i++ {
+		if f := &w.stack[i]; f.lo != dropped {
+			f.lo, f.hi = dropped, f.hi-f.lo
+		}
+	}
+	w.keepLo = to
+	base := min(int(w.stack[to].lo), len(w.succs))
+	if base <= keep {
+		return
+	}
+	arenaKeep := 0
+	if keep > 0 {
+		arenaKeep = w.succs[keep-1].off + int(w.succs[keep-1].n)
+	}
+	arenaBase := len(w.arena)
+	if base < len(w.succs) {
+		arenaBase = w.succs[base].off
+	}
+	n := keep + copy(w.succs[keep:], w.succs[base:])
+	w.succs = w.succs[:n]
+	for i := keep; i < n; i++ {
+		w.succs[i].off -= arenaBase - arenaKeep
+	}
+	w.arena = w.arena[:arenaKeep+copy(w.arena[arenaKeep:], w.arena[arenaBase:])]
+	shift := int32(base - keep)
+	for i := to; i < len(w.stack); i++ {
+		w.stack[i].lo -= shift
+		w.stack[i].hi -= shift
+	}
+}
+
+// expandTop generates the successors of the top frame, whose state is
+// state, and checks it for an invalid end state.
+func (w *worker) expandTop(state []byte) {
+	p := w.p
+	top := len(w.stack) - 1
+	w.stack[top].vmark = int32(len(w.viols))
+	lo, hi := w.generate(top, state)
+	f := &w.stack[top]
+	f.lo, f.hi = int32(lo), int32(hi)
 	if n := f.hi - f.lo; n > 1 && w.id > 0 {
 		// each worker but the first takes the successors in an order of
 		// its own, so that the workers spread over the state space
@@ -349,6 +465,9 @@ func (w *worker) donate() {
 	for j := 0; j < top; j++ {
 		f := &w.stack[j]
 		n := f.hi - f.lo
+		if f.lo == dropped {
+			n = f.hi
+		}
 		if f.taken == n {
 			continue
 		}
@@ -365,12 +484,22 @@ func (w *worker) donate() {
 			it.root = &path{parent: base, n: base.len() + len(steps), steps: steps}
 		}
 		w.snap, w.low = it.root, j
+		lo, vm := int(f.lo), len(w.viols)
+		if f.lo == dropped {
+			// generate them again at the end of the arena, for the item
+			var hi int
+			lo, hi = w.generate(j, w.stateOf(j))
+			f = &w.stack[j]
+			if int32(hi-lo) != n {
+				panic("parsearch: a state's successors changed when generated again")
+			}
+		}
 		for ; f.taken < n; f.taken++ {
 			k := f.taken + f.rot
 			if k >= n {
 				k -= n
 			}
-			sc := w.succs[f.lo+k]
+			sc := w.succs[lo+int(k)]
 			b := w.bytes(&sc)
 			sc.off = len(it.arena)
 			it.arena = append(it.arena, b...)
@@ -379,6 +508,10 @@ func (w *worker) donate() {
 				sc.viol = int32(len(it.viols) - 1)
 			}
 			it.succs = append(it.succs, sc)
+		}
+		if f.lo == dropped {
+			w.release(lo)
+			w.viols = w.viols[:vm]
 		}
 		w.p.give(it)
 		return

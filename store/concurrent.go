@@ -379,6 +379,14 @@ func (t *Shared) raw(idx uint64) []byte {
 	return c[o : o+n : o+n]
 }
 
+// StateOf appends to dst[:0] the state stored at idx and returns it. A
+// worker may call it during the search for an index that its own handle
+// returned (the search reads back the states of its own stack to
+// generate their successors again).
+func (t *Shared) StateOf(dst []byte, idx uint64) []byte {
+	return t.decode(dst, t.raw(idx))
+}
+
 // grow doubles the table: the other workers wait at their next call.
 func (w *sharedWorker) grow() error {
 	t := w.t
