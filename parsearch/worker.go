@@ -35,7 +35,55 @@ type frame struct {
 	atomicOff, atomicLen int32
 	vmark                int32  // len(worker.viols) before its expansion
 	idx                  uint64 // store index of a stored state, else ^0
-	step                 search.Step
+	pid, group, k        int32  // the step that led here
+}
+
+func newFrame(idx uint64, atomicOff, atomicLen int32, st search.Step) frame {
+	return frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
+}
+
+func (f *frame) step() search.Step {
+	return search.Step{Pid: int(f.pid), Group: int(f.group), K: int(f.k)}
+}
+
+// frameStack is a worker's stack in fixed blocks, so that a deep stack
+// grows without copying (as search's).
+type frameStack struct {
+	blocks [][]frame
+	n      int
+}
+
+const blockShift = 12
+
+func (st *frameStack) push(f frame) {
+	b := st.n >> blockShift
+	if b == len(st.blocks) {
+		st.blocks = append(st.blocks, make([]frame, 1<<blockShift))
+	}
+	st.blocks[b][st.n&(1<<blockShift-1)] = f
+	st.n++
+}
+
+func (st *frameStack) at(i int) *frame {
+	return &st.blocks[i>>blockShift][i&(1<<blockShift-1)]
+}
+
+func (st *frameStack) pop() {
+	st.n--
+	// free blocks two above the top (keep one spare against thrashing)
+	if b := (st.n >> blockShift) + 2; b < len(st.blocks) {
+		st.blocks[b] = nil
+		st.blocks = st.blocks[:b]
+	}
+}
+
+// reset empties the stack, keeping its first block.
+func (st *frameStack) reset() {
+	st.n = 0
+	if len(st.blocks) > 1 {
+		clear(st.blocks[1:])
+		st.blocks = st.blocks[:1]
+	}
 }
 
 const dropped = -1
@@ -65,7 +113,7 @@ type worker struct {
 	viols   []*pins.Violation
 	yield   func(t *pins.Transition, s []byte) bool
 	expLo   int
-	stack   []frame
+	stack   frameStack
 	atomics []byte
 	last    []byte // scratch: the state of a frame's last successor
 	// root is the path to the stack's root: nil for the initial
@@ -171,7 +219,8 @@ func (w *worker) start() error {
 	}
 	w.stored++
 	w.keepLo = 0
-	w.stack = append(w.stack[:0], frame{idx: idx, atomicOff: -1})
+	w.stack.reset()
+	w.stack.push(frame{idx: idx, atomicOff: -1})
 	w.expandTop(init)
 	return nil
 }
@@ -182,7 +231,7 @@ func (w *worker) work(root bool) error {
 	p := w.p
 	defer w.publish()
 	defer w.h.Pause() // a worker that stopped must not hold up a growth
-	if root && len(w.stack) > 0 {
+	if root && w.stack.n > 0 {
 		if err := w.run(); err != nil {
 			return err
 		}
@@ -210,15 +259,16 @@ func (w *worker) take(it *item) {
 	w.viols = append(w.viols[:0], it.viols...)
 	w.atomics = w.atomics[:0]
 	w.keepLo = 0
-	w.stack = append(w.stack[:0], frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
+	w.stack.reset()
+	w.stack.push(frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
 }
 
 // trail is the path to the top of the stack, then last.
 func (w *worker) trail(last *search.Step) []search.Step {
-	t := make([]search.Step, 0, w.root.len()+len(w.stack))
+	t := make([]search.Step, 0, w.root.len()+w.stack.n)
 	t = w.root.appendTo(t)
-	for i := 1; i < len(w.stack); i++ {
-		t = append(t, w.stack[i].step)
+	for i := 1; i < w.stack.n; i++ {
+		t = append(t, w.stack.at(i).step())
 	}
 	if last != nil {
 		t = append(t, *last)
@@ -231,19 +281,19 @@ func (w *worker) trail(last *search.Step) []search.Step {
 func (w *worker) run() error {
 	p := w.p
 	base := w.root.len()
-	for len(w.stack) > 0 {
+	for w.stack.n > 0 {
 		if p.stopped.Load() {
 			return nil
 		}
-		top := len(w.stack) - 1
-		f := &w.stack[top]
+		top := w.stack.n - 1
+		f := w.stack.at(top)
 		if f.lo == dropped {
 			if f.taken == f.hi {
 				// all taken or given away: nothing to generate again
 				f.lo, f.hi, f.taken = int32(len(w.succs)), int32(len(w.succs)), 0
 			} else {
 				w.regenerate(top)
-				f = &w.stack[top]
+				f = w.stack.at(top)
 			}
 		}
 		n := f.hi - f.lo
@@ -256,7 +306,7 @@ func (w *worker) run() error {
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
-			w.stack = w.stack[:top]
+			w.stack.pop()
 			continue
 		}
 		k := f.taken + f.rot
@@ -265,7 +315,7 @@ func (w *worker) run() error {
 		}
 		sc := &w.succs[f.lo+k]
 		f.taken++
-		depth := base + len(w.stack) // depth of the successor
+		depth := base + w.stack.n // depth of the successor
 		if sc.viol >= 0 {
 			v, step := w.viols[sc.viol], sc.step
 			if p.report(*v, depth, func() []search.Step { return w.trail(&step) }) {
@@ -316,10 +366,10 @@ func (w *worker) run() error {
 			w.viols = w.viols[:f.vmark]
 			f.lo, f.hi, f.taken, f.rot = int32(len(w.succs)), int32(len(w.succs)), 0, 0
 		}
-		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: step})
+		w.stack.push(newFrame(idx, atomicOff, atomicLen, step))
 		w.expandTop(st)
-		if w.windowed && len(w.stack)-w.keepLo > 2*window {
-			w.drop(len(w.stack) - window)
+		if w.windowed && w.stack.n-w.keepLo > 2*window {
+			w.drop(w.stack.n - window)
 		}
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
 			w.donate()
@@ -335,12 +385,12 @@ func (w *worker) run() error {
 // unchanged), to the arena, hashes them and starts loading their buckets;
 // it returns their range in succs.
 func (w *worker) generate(at int, state []byte) (lo, hi int) {
-	f := &w.stack[at]
+	f := w.stack.at(at)
 	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
 	// valid (it lies before the new successors, or in the old array)
-	if f.step.Pid == -1 && at > 0 {
+	if f.pid == -1 && at > 0 {
 		if sm, ok := w.m.(pins.StutterModel); ok {
 			sm.NextStutter(state, w.yield)
 		} else {
@@ -365,7 +415,7 @@ func (w *worker) generate(at int, state []byte) (lo, hi int) {
 // (not an item's root): read back from the table (the worker stored it)
 // or from the atomic stack.
 func (w *worker) stateOf(at int) []byte {
-	f := &w.stack[at]
+	f := w.stack.at(at)
 	if f.atomicOff >= 0 {
 		return w.atomics[f.atomicOff : f.atomicOff+f.atomicLen]
 	}
@@ -376,19 +426,19 @@ func (w *worker) stateOf(at int) []byte {
 // droppable says whether frame at can drop its successors: every frame
 // but an item's root, whose state the worker does not have.
 func (w *worker) droppable(at int) bool {
-	f := &w.stack[at]
+	f := w.stack.at(at)
 	return f.idx != ^uint64(0) || f.atomicOff >= 0
 }
 
 // regenerate generates again the successors of the top frame, which gave
 // them up; taken and rot say which are left.
 func (w *worker) regenerate(top int) {
-	f := &w.stack[top]
+	f := w.stack.at(top)
 	// the violations above the frame's mark were those of its dropped
 	// successors (the frames above it are gone)
 	w.viols = w.viols[:f.vmark]
 	lo, hi := w.generate(top, w.stateOf(top))
-	f = &w.stack[top]
+	f = w.stack.at(top)
 	if int32(hi-lo) != f.hi {
 		panic("parsearch: a state's successors changed when generated again")
 	}
@@ -403,15 +453,15 @@ func (w *worker) drop(to int) {
 	from, keep := w.keepLo, 0 // keep: succs[:keep] stay (an item's root)
 	if !w.droppable(0) {
 		from = max(from, 1)
-		keep = int(w.stack[0].hi)
+		keep = int(w.stack.at(0).hi)
 	}
 	for i := from; i < to; i++ {
-		if f := &w.stack[i]; f.lo != dropped {
+		if f := w.stack.at(i); f.lo != dropped {
 			f.lo, f.hi = dropped, f.hi-f.lo
 		}
 	}
 	w.keepLo = to
-	base := min(int(w.stack[to].lo), len(w.succs))
+	base := min(int(w.stack.at(to).lo), len(w.succs))
 	if base <= keep {
 		return
 	}
@@ -430,9 +480,10 @@ func (w *worker) drop(to int) {
 	}
 	w.arena = w.arena[:arenaKeep+copy(w.arena[arenaKeep:], w.arena[arenaBase:])]
 	shift := int32(base - keep)
-	for i := to; i < len(w.stack); i++ {
-		w.stack[i].lo -= shift
-		w.stack[i].hi -= shift
+	for i := to; i < w.stack.n; i++ {
+		f := w.stack.at(i)
+		f.lo -= shift
+		f.hi -= shift
 	}
 }
 
@@ -440,10 +491,10 @@ func (w *worker) drop(to int) {
 // state, and checks it for an invalid end state.
 func (w *worker) expandTop(state []byte) {
 	p := w.p
-	top := len(w.stack) - 1
-	w.stack[top].vmark = int32(len(w.viols))
+	top := w.stack.n - 1
+	w.stack.at(top).vmark = int32(len(w.viols))
 	lo, hi := w.generate(top, state)
-	f := &w.stack[top]
+	f := w.stack.at(top)
 	f.lo, f.hi = int32(lo), int32(hi)
 	if n := f.hi - f.lo; n > 1 && w.id > 0 {
 		// each worker but the first takes the successors in an order of
@@ -461,9 +512,9 @@ func (w *worker) expandTop(state []byte) {
 // donate gives the successors still to take of the lowest frame below the
 // top that has some to an idle worker.
 func (w *worker) donate() {
-	top := len(w.stack) - 1
+	top := w.stack.n - 1
 	for j := 0; j < top; j++ {
-		f := &w.stack[j]
+		f := w.stack.at(j)
 		n := f.hi - f.lo
 		if f.lo == dropped {
 			n = f.hi
@@ -477,7 +528,7 @@ func (w *worker) donate() {
 		base := w.snap.prefix(w.root.len() + keep)
 		var steps []search.Step
 		for i := keep + 1; i <= j; i++ {
-			steps = append(steps, w.stack[i].step)
+			steps = append(steps, w.stack.at(i).step())
 		}
 		it := &item{root: base}
 		if len(steps) > 0 {
@@ -489,7 +540,7 @@ func (w *worker) donate() {
 			// generate them again at the end of the arena, for the item
 			var hi int
 			lo, hi = w.generate(j, w.stateOf(j))
-			f = &w.stack[j]
+			f = w.stack.at(j)
 			if int32(hi-lo) != n {
 				panic("parsearch: a state's successors changed when generated again")
 			}
@@ -551,7 +602,7 @@ func (w *worker) check() error {
 func (w *worker) publish() {
 	w.pubStored.Store(w.stored)
 	w.pubMatched.Store(w.matched)
-	b := int64(cap(w.stack))*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
+	b := int64(len(w.stack.blocks))<<blockShift*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
 		int64(cap(w.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(w.atomics))
 	w.stackBytes = max(w.stackBytes, b)
 }
