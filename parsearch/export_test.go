@@ -1,9 +1,9 @@
 package parsearch
 
 // SetWindow sets the number of frames that keep their successors (for the
-// tests); it returns a function that restores it.
+// tests), with drop's check of the frames below; it returns a function that restores it.
 func SetWindow(n int) func() {
 	old := window
-	window = n
-	return func() { window = old }
+	window, checkWindow = n, true
+	return func() { window, checkWindow = old, false }
 }

@@ -216,11 +216,24 @@ func TestGridWindowed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, j := range []int{2, 3, 8} {
+	g6 := newGrid(6, 5, -1, true) // 15,625 states
+	seq6, err := parsearch.Run(context.Background(), g6, opts(g6, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// several rounds: which frames are donated, dropped and popped back
+	// to (an item's root, which keeps its successors) depends on timing
+	for round := 0; round < 12; round++ {
+		j := []int{2, 3, 8}[round%3]
 		g := newGrid(4, 12, -1, true)
 		res, err := parsearch.Run(context.Background(), g, opts(g, j))
 		if err != nil {
 			t.Fatal(err)
+		}
+		g6 := newGrid(6, 5, -1, true)
+		r6, err := parsearch.Run(context.Background(), g6, opts(g6, j))
+		if err != nil || !r6.Complete || r6.StatesStored != 15625 || r6.Transitions != seq6.Transitions {
+			t.Errorf("-j %d, 6 counters: complete %v, stored %d, transitions %d (%v); -j 1: %d", j, r6.Complete, r6.StatesStored, r6.Transitions, err, seq6.Transitions)
 		}
 		if !res.Complete || res.StatesStored != 20736 || res.Transitions != seq.Transitions ||
 			res.StatesMatched != seq.StatesMatched || res.DepthReached < 100 {

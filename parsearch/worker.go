@@ -94,6 +94,10 @@ const dropped = -1
 // the tests.
 var window = 1 << 14
 
+// checkWindow makes drop check that every frame below keepLo dropped its
+// successors (for the tests).
+var checkWindow = false
+
 // worker is one depth-first search over the shared table. It expands
 // exactly the states it stored: a state stored by another worker is that
 // worker's to expand, so every stored state is expanded once, and a
@@ -306,6 +310,9 @@ func (w *worker) run() error {
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
+			// the frames pushed from here on keep their successors (below,
+			// an item's root, which never drops them, may be the top)
+			w.keepLo = min(w.keepLo, top)
 			w.stack.pop()
 			continue
 		}
@@ -454,6 +461,13 @@ func (w *worker) drop(to int) {
 	if !w.droppable(0) {
 		from = max(from, 1)
 		keep = int(w.stack.at(0).hi)
+	}
+	if checkWindow {
+		for i := 0; i < from; i++ {
+			if w.droppable(i) && w.stack.at(i).lo != dropped {
+				panic("parsearch: a frame below keepLo kept its successors")
+			}
+		}
 	}
 	for i := from; i < to; i++ {
 		if f := w.stack.at(i); f.lo != dropped {

@@ -22,9 +22,10 @@ import (
 // final word, so no bucket is ever busy and nobody waits: a state found
 // stored already leaves the tail to the next insert.
 //
-// The search only inserts and looks up (it reads no state back), so a
-// variant that keeps no state at all (hash compaction, bitstate) fits the
-// same interface: ConcurrentSet.
+// The search inserts and looks up, and reads back (StateOf) only states
+// of its own deep stack to generate their successors again; a variant
+// that keeps no state at all (hash compaction, bitstate) fits the same
+// interface, ConcurrentSet, with a search that keeps its successors.
 
 // ConcurrentSet is a visited set shared by the workers of a parallel
 // search: each worker inserts and looks up through its own handle.
