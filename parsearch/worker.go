@@ -1,6 +1,7 @@
 package parsearch
 
 import (
+	"errors"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -237,6 +238,7 @@ func (w *worker) work(root bool) error {
 	defer w.h.Pause() // a worker that stopped must not hold up a growth
 	if root && w.stack.n > 0 {
 		if err := w.run(); err != nil {
+			p.stop("error") // the others must not wait for this worker
 			return err
 		}
 	}
@@ -248,6 +250,7 @@ func (w *worker) work(root bool) error {
 		}
 		w.take(it)
 		if err := w.run(); err != nil {
+			p.stop("error") // the others must not wait for this worker
 			return err
 		}
 	}
@@ -296,7 +299,9 @@ func (w *worker) run() error {
 				// all taken or given away: nothing to generate again
 				f.lo, f.hi, f.taken = int32(len(w.succs)), int32(len(w.succs)), 0
 			} else {
-				w.regenerate(top)
+				if err := w.regenerate(top); err != nil {
+					return err
+				}
 				f = w.stack.at(top)
 			}
 		}
@@ -379,7 +384,9 @@ func (w *worker) run() error {
 			w.drop(w.stack.n - window)
 		}
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
-			w.donate()
+			if err := w.donate(); err != nil {
+				return err
+			}
 		}
 		if err := w.check(); err != nil {
 			return nil
@@ -439,7 +446,7 @@ func (w *worker) droppable(at int) bool {
 
 // regenerate generates again the successors of the top frame, which gave
 // them up; taken and rot say which are left.
-func (w *worker) regenerate(top int) {
+func (w *worker) regenerate(top int) error {
 	f := w.stack.at(top)
 	// the violations above the frame's mark were those of its dropped
 	// successors (the frames above it are gone)
@@ -447,11 +454,16 @@ func (w *worker) regenerate(top int) {
 	lo, hi := w.generate(top, w.stateOf(top))
 	f = w.stack.at(top)
 	if int32(hi-lo) != f.hi {
-		panic("parsearch: a state's successors changed when generated again")
+		return errRegenerate
 	}
 	f.lo, f.hi = int32(lo), int32(hi)
 	w.keepLo = min(w.keepLo, top)
+	return nil
 }
+
+// errRegenerate: a model whose Next gave a state other successors the
+// second time (Next must be deterministic).
+var errRegenerate = errors.New("parsearch: a state's successors changed when generated again (the model's Next is not deterministic)")
 
 // drop makes the frames below to (from keepLo on) give up their
 // successors, and moves the successors of the frames above down in the
@@ -525,7 +537,7 @@ func (w *worker) expandTop(state []byte) {
 
 // donate gives the successors still to take of the lowest frame below the
 // top that has some to an idle worker.
-func (w *worker) donate() {
+func (w *worker) donate() error {
 	top := w.stack.n - 1
 	for j := 0; j < top; j++ {
 		f := w.stack.at(j)
@@ -556,7 +568,9 @@ func (w *worker) donate() {
 			lo, hi = w.generate(j, w.stateOf(j))
 			f = w.stack.at(j)
 			if int32(hi-lo) != n {
-				panic("parsearch: a state's successors changed when generated again")
+				w.release(lo)
+				w.viols = w.viols[:vm]
+				return errRegenerate
 			}
 		}
 		for ; f.taken < n; f.taken++ {
@@ -579,8 +593,9 @@ func (w *worker) donate() {
 			w.viols = w.viols[:vm]
 		}
 		w.p.give(it)
-		return
+		return nil
 	}
+	return nil
 }
 
 // check polls, every thousand expansions or so, for cancellation, the
