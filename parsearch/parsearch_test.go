@@ -223,7 +223,7 @@ func TestGridWindowed(t *testing.T) {
 	}
 	// several rounds: which frames are donated, dropped and popped back
 	// to (an item's root, which keeps its successors) depends on timing
-	for round := 0; round < 12; round++ {
+	for round := 0; round < 6; round++ {
 		j := []int{2, 3, 8}[round%3]
 		g := newGrid(4, 12, -1, true)
 		res, err := parsearch.Run(context.Background(), g, opts(g, j))
