@@ -203,3 +203,59 @@ func TestGridLimits(t *testing.T) {
 		t.Errorf("interrupted: %q", res.Incomplete)
 	}
 }
+
+// TestGridWindowed: with a window of 2 frames every worker drops and
+// regenerates the successors of nearly its whole stack (and donates
+// dropped frames, generating their successors again): complete searches
+// still store, match and take exactly what -j 1 does, and -e finds every
+// violating step, with trails that lead to their errors.
+func TestGridWindowed(t *testing.T) {
+	defer parsearch.SetWindow(2)()
+	g := newGrid(4, 12, -1, true)
+	seq, err := parsearch.Run(context.Background(), g, opts(g, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g6 := newGrid(6, 5, -1, true) // 15,625 states
+	seq6, err := parsearch.Run(context.Background(), g6, opts(g6, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// several rounds: which frames are donated, dropped and popped back
+	// to (an item's root, which keeps its successors) depends on timing
+	for round := 0; round < 6; round++ {
+		j := []int{2, 3, 8}[round%3]
+		g := newGrid(4, 12, -1, true)
+		res, err := parsearch.Run(context.Background(), g, opts(g, j))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g6 := newGrid(6, 5, -1, true)
+		r6, err := parsearch.Run(context.Background(), g6, opts(g6, j))
+		if err != nil || !r6.Complete || r6.StatesStored != 15625 || r6.Transitions != seq6.Transitions {
+			t.Errorf("-j %d, 6 counters: complete %v, stored %d, transitions %d (%v); -j 1: %d", j, r6.Complete, r6.StatesStored, r6.Transitions, err, seq6.Transitions)
+		}
+		if !res.Complete || res.StatesStored != 20736 || res.Transitions != seq.Transitions ||
+			res.StatesMatched != seq.StatesMatched || res.DepthReached < 100 {
+			t.Errorf("-j %d: complete %v, stored %d, matched %d, transitions %d, depth %d; -j 1: %d, %d, %d",
+				j, res.Complete, res.StatesStored, res.StatesMatched, res.Transitions, res.DepthReached, seq.StatesStored, seq.StatesMatched, seq.Transitions)
+		}
+	}
+	// -e: the 3 steps into (4,4,4) (counters of 9 with wrapping: no
+	// invalid end state), every trail leading to its error
+	g = newGrid(3, 9, 4, true)
+	o := opts(g, 3)
+	o.StopAfter, o.AllTrails = 0, true
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Complete || len(res.Errors) != 3 || res.StatesStored != 729 {
+		t.Fatalf("-e: %d errors, %d states, complete %v; want 3, 729", len(res.Errors), res.StatesStored, res.Complete)
+	}
+	for _, e := range res.Errors {
+		if end, ok := replay(g, e.Trail); !ok || !allEqual(end, 4) {
+			t.Errorf("%v: the trail does not lead to it (%v)", e.Violation.Kind, end)
+		}
+	}
+}

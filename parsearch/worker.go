@@ -1,6 +1,7 @@
 package parsearch
 
 import (
+	"errors"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -26,14 +27,77 @@ type succ struct {
 // frame is one state on a worker's depth-first stack: its successors are
 // succs[lo:hi], taken in the worker's order (the k-th taken is
 // lo+(rot+k)%(hi-lo)); an intermediate state's bytes are on the atomic
-// stack at atomicOff.
+// stack at atomicOff. A frame deep in the stack gives its successors up
+// (lo == dropped, hi their number) and generates them again when the
+// search comes back to it or gives them away: Next is deterministic and
+// rot is kept, so taken says which are left, as in the sequential search.
 type frame struct {
 	lo, hi, taken, rot   int32
 	atomicOff, atomicLen int32
 	vmark                int32  // len(worker.viols) before its expansion
 	idx                  uint64 // store index of a stored state, else ^0
-	step                 search.Step
+	pid, group, k        int32  // the step that led here
 }
+
+func newFrame(idx uint64, atomicOff, atomicLen int32, st search.Step) frame {
+	return frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
+}
+
+func (f *frame) step() search.Step {
+	return search.Step{Pid: int(f.pid), Group: int(f.group), K: int(f.k)}
+}
+
+// frameStack is a worker's stack in fixed blocks, so that a deep stack
+// grows without copying (as search's).
+type frameStack struct {
+	blocks [][]frame
+	n      int
+}
+
+const blockShift = 12
+
+func (st *frameStack) push(f frame) {
+	b := st.n >> blockShift
+	if b == len(st.blocks) {
+		st.blocks = append(st.blocks, make([]frame, 1<<blockShift))
+	}
+	st.blocks[b][st.n&(1<<blockShift-1)] = f
+	st.n++
+}
+
+func (st *frameStack) at(i int) *frame {
+	return &st.blocks[i>>blockShift][i&(1<<blockShift-1)]
+}
+
+func (st *frameStack) pop() {
+	st.n--
+	// free blocks two above the top (keep one spare against thrashing)
+	if b := (st.n >> blockShift) + 2; b < len(st.blocks) {
+		st.blocks[b] = nil
+		st.blocks = st.blocks[:b]
+	}
+}
+
+// reset empties the stack, keeping its first block.
+func (st *frameStack) reset() {
+	st.n = 0
+	if len(st.blocks) > 1 {
+		clear(st.blocks[1:])
+		st.blocks = st.blocks[:1]
+	}
+}
+
+const dropped = -1
+
+// window is the number of frames at the top of a worker's stack that keep
+// their generated successors (search's window): below, they are dropped
+// and regenerated, so a deep stack costs little memory. A variable for
+// the tests.
+var window = 1 << 14
+
+// checkWindow makes drop check that the 64 frames below keepLo dropped
+// their successors (for the tests).
+var checkWindow = false
 
 // worker is one depth-first search over the shared table. It expands
 // exactly the states it stored: a state stored by another worker is that
@@ -54,7 +118,7 @@ type worker struct {
 	viols   []*pins.Violation
 	yield   func(t *pins.Transition, s []byte) bool
 	expLo   int
-	stack   []frame
+	stack   frameStack
 	atomics []byte
 	last    []byte // scratch: the state of a frame's last successor
 	// root is the path to the stack's root: nil for the initial
@@ -63,11 +127,17 @@ type worker struct {
 	// snap is a path from the initial state through the first steps of
 	// the stack (frames 1 to snap.len()-root.len()), of which the first
 	// low frames are still on the stack: a donation reuses it
-	snap  *path
-	low   int
-	rng   uint64
-	exp   pins.Expansion
-	ticks int
+	snap *path
+	low  int
+	rng  uint64
+	exp  pins.Expansion
+	// frames below keepLo have dropped their successors; windowed is
+	// false for a reduction layer (the visited proviso would not give
+	// the same set again: more states are stored by then)
+	keepLo   int
+	windowed bool
+	sbuf     []byte // scratch: a state read back from the table
+	ticks    int
 	// the figures of this worker's share of the search
 	matched, atomicSteps  int64
 	depthReached          int
@@ -82,6 +152,8 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	w := &worker{p: p, id: id, h: p.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1}
 	if r, ok := m.(pins.Reduced); ok {
 		m = r.Bind(w, false)
+	} else {
+		w.windowed = true
 	}
 	w.m = m
 	w.yield = func(t *pins.Transition, s []byte) bool {
@@ -151,7 +223,9 @@ func (w *worker) start() error {
 		return err
 	}
 	w.stored++
-	w.stack = append(w.stack[:0], frame{idx: idx, atomicOff: -1})
+	w.keepLo = 0
+	w.stack.reset()
+	w.stack.push(frame{idx: idx, atomicOff: -1})
 	w.expandTop(init)
 	return nil
 }
@@ -162,8 +236,9 @@ func (w *worker) work(root bool) error {
 	p := w.p
 	defer w.publish()
 	defer w.h.Pause() // a worker that stopped must not hold up a growth
-	if root && len(w.stack) > 0 {
+	if root && w.stack.n > 0 {
 		if err := w.run(); err != nil {
+			p.stop("error") // the others must not wait for this worker
 			return err
 		}
 	}
@@ -175,6 +250,7 @@ func (w *worker) work(root bool) error {
 		}
 		w.take(it)
 		if err := w.run(); err != nil {
+			p.stop("error") // the others must not wait for this worker
 			return err
 		}
 	}
@@ -189,15 +265,17 @@ func (w *worker) take(it *item) {
 	w.succs = append(w.succs[:0], it.succs...)
 	w.viols = append(w.viols[:0], it.viols...)
 	w.atomics = w.atomics[:0]
-	w.stack = append(w.stack[:0], frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
+	w.keepLo = 0
+	w.stack.reset()
+	w.stack.push(frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
 }
 
 // trail is the path to the top of the stack, then last.
 func (w *worker) trail(last *search.Step) []search.Step {
-	t := make([]search.Step, 0, w.root.len()+len(w.stack))
+	t := make([]search.Step, 0, w.root.len()+w.stack.n)
 	t = w.root.appendTo(t)
-	for i := 1; i < len(w.stack); i++ {
-		t = append(t, w.stack[i].step)
+	for i := 1; i < w.stack.n; i++ {
+		t = append(t, w.stack.at(i).step())
 	}
 	if last != nil {
 		t = append(t, *last)
@@ -210,12 +288,23 @@ func (w *worker) trail(last *search.Step) []search.Step {
 func (w *worker) run() error {
 	p := w.p
 	base := w.root.len()
-	for len(w.stack) > 0 {
+	for w.stack.n > 0 {
 		if p.stopped.Load() {
 			return nil
 		}
-		top := len(w.stack) - 1
-		f := &w.stack[top]
+		top := w.stack.n - 1
+		f := w.stack.at(top)
+		if f.lo == dropped {
+			if f.taken == f.hi {
+				// all taken or given away: nothing to generate again
+				f.lo, f.hi, f.taken = int32(len(w.succs)), int32(len(w.succs)), 0
+			} else {
+				if err := w.regenerate(top); err != nil {
+					return err
+				}
+				f = w.stack.at(top)
+			}
+		}
 		n := f.hi - f.lo
 		if f.taken == n {
 			w.release(int(f.lo))
@@ -226,7 +315,10 @@ func (w *worker) run() error {
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
-			w.stack = w.stack[:top]
+			// the frames pushed from here on keep their successors (below,
+			// an item's root, which never drops them, may be the top)
+			w.keepLo = min(w.keepLo, top)
+			w.stack.pop()
 			continue
 		}
 		k := f.taken + f.rot
@@ -235,7 +327,7 @@ func (w *worker) run() error {
 		}
 		sc := &w.succs[f.lo+k]
 		f.taken++
-		depth := base + len(w.stack) // depth of the successor
+		depth := base + w.stack.n // depth of the successor
 		if sc.viol >= 0 {
 			v, step := w.viols[sc.viol], sc.step
 			if p.report(*v, depth, func() []search.Step { return w.trail(&step) }) {
@@ -286,10 +378,15 @@ func (w *worker) run() error {
 			w.viols = w.viols[:f.vmark]
 			f.lo, f.hi, f.taken, f.rot = int32(len(w.succs)), int32(len(w.succs)), 0, 0
 		}
-		w.stack = append(w.stack, frame{idx: idx, atomicOff: atomicOff, atomicLen: atomicLen, step: step})
+		w.stack.push(newFrame(idx, atomicOff, atomicLen, step))
 		w.expandTop(st)
+		if w.windowed && w.stack.n-w.keepLo > 2*window {
+			w.drop(w.stack.n - window)
+		}
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
-			w.donate()
+			if err := w.donate(); err != nil {
+				return err
+			}
 		}
 		if err := w.check(); err != nil {
 			return nil
@@ -298,18 +395,16 @@ func (w *worker) run() error {
 	return nil
 }
 
-// expandTop generates the successors of the top frame, whose state is
-// state, and checks it for an invalid end state.
-func (w *worker) expandTop(state []byte) {
-	p := w.p
-	top := len(w.stack) - 1
-	f := &w.stack[top]
-	f.vmark = int32(len(w.viols))
-	w.exp = pins.Expansion{Depth: w.root.len() + top, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+// generate appends the successors of state, the state of frame at (left
+// unchanged), to the arena, hashes them and starts loading their buckets;
+// it returns their range in succs.
+func (w *worker) generate(at int, state []byte) (lo, hi int) {
+	f := w.stack.at(at)
+	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
 	// valid (it lies before the new successors, or in the old array)
-	if f.step.Pid == -1 && top > 0 {
+	if f.pid == -1 && at > 0 {
 		if sm, ok := w.m.(pins.StutterModel); ok {
 			sm.NextStutter(state, w.yield)
 		} else {
@@ -318,8 +413,6 @@ func (w *worker) expandTop(state []byte) {
 	} else {
 		w.m.Next(state, w.yield)
 	}
-	f = &w.stack[top]
-	f.lo, f.hi = int32(w.expLo), int32(len(w.succs))
 	// hash the successors and start loading their buckets: their cache
 	// misses overlap each other and the work in between
 	for i := w.expLo; i < len(w.succs); i++ {
@@ -329,6 +422,106 @@ func (w *worker) expandTop(state []byte) {
 			w.h.PrefetchSlot(sc.h)
 		}
 	}
+	return w.expLo, len(w.succs)
+}
+
+// stateOf returns the state of frame at, which is stored or intermediate
+// (not an item's root): read back from the table (the worker stored it)
+// or from the atomic stack.
+func (w *worker) stateOf(at int) []byte {
+	f := w.stack.at(at)
+	if f.atomicOff >= 0 {
+		return w.atomics[f.atomicOff : f.atomicOff+f.atomicLen]
+	}
+	w.sbuf = w.p.tab.StateOf(w.sbuf, f.idx)
+	return w.sbuf
+}
+
+// droppable says whether frame at can drop its successors: every frame
+// but an item's root, whose state the worker does not have.
+func (w *worker) droppable(at int) bool {
+	f := w.stack.at(at)
+	return f.idx != ^uint64(0) || f.atomicOff >= 0
+}
+
+// regenerate generates again the successors of the top frame, which gave
+// them up; taken and rot say which are left.
+func (w *worker) regenerate(top int) error {
+	f := w.stack.at(top)
+	// the violations above the frame's mark were those of its dropped
+	// successors (the frames above it are gone)
+	w.viols = w.viols[:f.vmark]
+	lo, hi := w.generate(top, w.stateOf(top))
+	f = w.stack.at(top)
+	if int32(hi-lo) != f.hi {
+		return errRegenerate
+	}
+	f.lo, f.hi = int32(lo), int32(hi)
+	w.keepLo = min(w.keepLo, top)
+	return nil
+}
+
+// errRegenerate: a model whose Next gave a state other successors the
+// second time (Next must be deterministic).
+var errRegenerate = errors.New("parsearch: a state's successors changed when generated again (the model's Next is not deterministic)")
+
+// drop makes the frames below to (from keepLo on) give up their
+// successors, and moves the successors of the frames above down in the
+// arena.
+func (w *worker) drop(to int) {
+	from, keep := w.keepLo, 0 // keep: succs[:keep] stay (an item's root)
+	if !w.droppable(0) {
+		from = max(from, 1)
+		keep = int(w.stack.at(0).hi)
+	}
+	if checkWindow {
+		for i := max(from-64, 0); i < from; i++ {
+			if w.droppable(i) && w.stack.at(i).lo != dropped {
+				panic("parsearch: a frame below keepLo kept its successors")
+			}
+		}
+	}
+	for i := from; i < to; i++ {
+		if f := w.stack.at(i); f.lo != dropped {
+			f.lo, f.hi = dropped, f.hi-f.lo
+		}
+	}
+	w.keepLo = to
+	base := min(int(w.stack.at(to).lo), len(w.succs))
+	if base <= keep {
+		return
+	}
+	arenaKeep := 0
+	if keep > 0 {
+		arenaKeep = w.succs[keep-1].off + int(w.succs[keep-1].n)
+	}
+	arenaBase := len(w.arena)
+	if base < len(w.succs) {
+		arenaBase = w.succs[base].off
+	}
+	n := keep + copy(w.succs[keep:], w.succs[base:])
+	w.succs = w.succs[:n]
+	for i := keep; i < n; i++ {
+		w.succs[i].off -= arenaBase - arenaKeep
+	}
+	w.arena = w.arena[:arenaKeep+copy(w.arena[arenaKeep:], w.arena[arenaBase:])]
+	shift := int32(base - keep)
+	for i := to; i < w.stack.n; i++ {
+		f := w.stack.at(i)
+		f.lo -= shift
+		f.hi -= shift
+	}
+}
+
+// expandTop generates the successors of the top frame, whose state is
+// state, and checks it for an invalid end state.
+func (w *worker) expandTop(state []byte) {
+	p := w.p
+	top := w.stack.n - 1
+	w.stack.at(top).vmark = int32(len(w.viols))
+	lo, hi := w.generate(top, state)
+	f := w.stack.at(top)
+	f.lo, f.hi = int32(lo), int32(hi)
 	if n := f.hi - f.lo; n > 1 && w.id > 0 {
 		// each worker but the first takes the successors in an order of
 		// its own, so that the workers spread over the state space
@@ -344,11 +537,14 @@ func (w *worker) expandTop(state []byte) {
 
 // donate gives the successors still to take of the lowest frame below the
 // top that has some to an idle worker.
-func (w *worker) donate() {
-	top := len(w.stack) - 1
+func (w *worker) donate() error {
+	top := w.stack.n - 1
 	for j := 0; j < top; j++ {
-		f := &w.stack[j]
+		f := w.stack.at(j)
 		n := f.hi - f.lo
+		if f.lo == dropped {
+			n = f.hi
+		}
 		if f.taken == n {
 			continue
 		}
@@ -358,19 +554,31 @@ func (w *worker) donate() {
 		base := w.snap.prefix(w.root.len() + keep)
 		var steps []search.Step
 		for i := keep + 1; i <= j; i++ {
-			steps = append(steps, w.stack[i].step)
+			steps = append(steps, w.stack.at(i).step())
 		}
 		it := &item{root: base}
 		if len(steps) > 0 {
 			it.root = &path{parent: base, n: base.len() + len(steps), steps: steps}
 		}
 		w.snap, w.low = it.root, j
+		lo, vm := int(f.lo), len(w.viols)
+		if f.lo == dropped {
+			// generate them again at the end of the arena, for the item
+			var hi int
+			lo, hi = w.generate(j, w.stateOf(j))
+			f = w.stack.at(j)
+			if int32(hi-lo) != n {
+				w.release(lo)
+				w.viols = w.viols[:vm]
+				return errRegenerate
+			}
+		}
 		for ; f.taken < n; f.taken++ {
 			k := f.taken + f.rot
 			if k >= n {
 				k -= n
 			}
-			sc := w.succs[f.lo+k]
+			sc := w.succs[lo+int(k)]
 			b := w.bytes(&sc)
 			sc.off = len(it.arena)
 			it.arena = append(it.arena, b...)
@@ -380,9 +588,14 @@ func (w *worker) donate() {
 			}
 			it.succs = append(it.succs, sc)
 		}
+		if f.lo == dropped {
+			w.release(lo)
+			w.viols = w.viols[:vm]
+		}
 		w.p.give(it)
-		return
+		return nil
 	}
+	return nil
 }
 
 // check polls, every thousand expansions or so, for cancellation, the
@@ -418,7 +631,7 @@ func (w *worker) check() error {
 func (w *worker) publish() {
 	w.pubStored.Store(w.stored)
 	w.pubMatched.Store(w.matched)
-	b := int64(cap(w.stack))*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
+	b := int64(len(w.stack.blocks))<<blockShift*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
 		int64(cap(w.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(w.atomics))
 	w.stackBytes = max(w.stackBytes, b)
 }

@@ -22,9 +22,10 @@ import (
 // final word, so no bucket is ever busy and nobody waits: a state found
 // stored already leaves the tail to the next insert.
 //
-// The search only inserts and looks up (it reads no state back), so a
-// variant that keeps no state at all (hash compaction, bitstate) fits the
-// same interface: ConcurrentSet.
+// The search inserts and looks up, and reads back (StateOf) only states
+// of its own deep stack to generate their successors again; a variant
+// that keeps no state at all (hash compaction, bitstate) fits the same
+// interface, ConcurrentSet, with a search that keeps its successors.
 
 // ConcurrentSet is a visited set shared by the workers of a parallel
 // search: each worker inserts and looks up through its own handle.
@@ -377,6 +378,14 @@ func (t *Shared) raw(idx uint64) []byte {
 		o += 4
 	}
 	return c[o : o+n : o+n]
+}
+
+// StateOf appends to dst[:0] the state stored at idx and returns it. A
+// worker may call it during the search for an index that its own handle
+// returned (the search reads back the states of its own stack to
+// generate their successors again).
+func (t *Shared) StateOf(dst []byte, idx uint64) []byte {
+	return t.decode(dst, t.raw(idx))
 }
 
 // grow doubles the table: the other workers wait at their next call.
