@@ -2,6 +2,7 @@ package parsearch
 
 import (
 	"errors"
+	"github.com/gospin/gospin/internal/blockstack"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -47,45 +48,8 @@ func (f *frame) step() search.Step {
 	return search.Step{Pid: int(f.pid), Group: int(f.group), K: int(f.k)}
 }
 
-// frameStack is a worker's stack in fixed blocks, so that a deep stack
-// grows without copying (as search's).
-type frameStack struct {
-	blocks [][]frame
-	n      int
-}
-
-const blockShift = 12
-
-func (st *frameStack) push(f frame) {
-	b := st.n >> blockShift
-	if b == len(st.blocks) {
-		st.blocks = append(st.blocks, make([]frame, 1<<blockShift))
-	}
-	st.blocks[b][st.n&(1<<blockShift-1)] = f
-	st.n++
-}
-
-func (st *frameStack) at(i int) *frame {
-	return &st.blocks[i>>blockShift][i&(1<<blockShift-1)]
-}
-
-func (st *frameStack) pop() {
-	st.n--
-	// free blocks two above the top (keep one spare against thrashing)
-	if b := (st.n >> blockShift) + 2; b < len(st.blocks) {
-		st.blocks[b] = nil
-		st.blocks = st.blocks[:b]
-	}
-}
-
-// reset empties the stack, keeping its first block.
-func (st *frameStack) reset() {
-	st.n = 0
-	if len(st.blocks) > 1 {
-		clear(st.blocks[1:])
-		st.blocks = st.blocks[:1]
-	}
-}
+// frameStack is the stack of frames, in fixed-size blocks.
+type frameStack = blockstack.Stack[frame]
 
 const dropped = -1
 
@@ -224,8 +188,8 @@ func (w *worker) start() error {
 	}
 	w.stored++
 	w.keepLo = 0
-	w.stack.reset()
-	w.stack.push(frame{idx: idx, atomicOff: -1})
+	w.stack.Reset()
+	w.stack.Push(frame{idx: idx, atomicOff: -1})
 	w.expandTop(init)
 	return nil
 }
@@ -236,7 +200,7 @@ func (w *worker) work(root bool) error {
 	p := w.p
 	defer w.publish()
 	defer w.h.Pause() // a worker that stopped must not hold up a growth
-	if root && w.stack.n > 0 {
+	if root && w.stack.N > 0 {
 		if err := w.run(); err != nil {
 			p.stop("error") // the others must not wait for this worker
 			return err
@@ -266,16 +230,16 @@ func (w *worker) take(it *item) {
 	w.viols = append(w.viols[:0], it.viols...)
 	w.atomics = w.atomics[:0]
 	w.keepLo = 0
-	w.stack.reset()
-	w.stack.push(frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
+	w.stack.Reset()
+	w.stack.Push(frame{lo: 0, hi: int32(len(it.succs)), idx: ^uint64(0), atomicOff: -1})
 }
 
 // trail is the path to the top of the stack, then last.
 func (w *worker) trail(last *search.Step) []search.Step {
-	t := make([]search.Step, 0, w.root.len()+w.stack.n)
+	t := make([]search.Step, 0, w.root.len()+w.stack.N)
 	t = w.root.appendTo(t)
-	for i := 1; i < w.stack.n; i++ {
-		t = append(t, w.stack.at(i).step())
+	for i := 1; i < w.stack.N; i++ {
+		t = append(t, w.stack.At(i).step())
 	}
 	if last != nil {
 		t = append(t, *last)
@@ -288,12 +252,12 @@ func (w *worker) trail(last *search.Step) []search.Step {
 func (w *worker) run() error {
 	p := w.p
 	base := w.root.len()
-	for w.stack.n > 0 {
+	for w.stack.N > 0 {
 		if p.stopped.Load() {
 			return nil
 		}
-		top := w.stack.n - 1
-		f := w.stack.at(top)
+		top := w.stack.N - 1
+		f := w.stack.At(top)
 		if f.lo == dropped {
 			if f.taken == f.hi {
 				// all taken or given away: nothing to generate again
@@ -302,7 +266,7 @@ func (w *worker) run() error {
 				if err := w.regenerate(top); err != nil {
 					return err
 				}
-				f = w.stack.at(top)
+				f = w.stack.At(top)
 			}
 		}
 		n := f.hi - f.lo
@@ -318,7 +282,7 @@ func (w *worker) run() error {
 			// the frames pushed from here on keep their successors (below,
 			// an item's root, which never drops them, may be the top)
 			w.keepLo = min(w.keepLo, top)
-			w.stack.pop()
+			w.stack.Pop()
 			continue
 		}
 		k := f.taken + f.rot
@@ -327,7 +291,7 @@ func (w *worker) run() error {
 		}
 		sc := &w.succs[f.lo+k]
 		f.taken++
-		depth := base + w.stack.n // depth of the successor
+		depth := base + w.stack.N // depth of the successor
 		if sc.viol >= 0 {
 			v, step := w.viols[sc.viol], sc.step
 			if p.report(*v, depth, func() []search.Step { return w.trail(&step) }) {
@@ -378,10 +342,10 @@ func (w *worker) run() error {
 			w.viols = w.viols[:f.vmark]
 			f.lo, f.hi, f.taken, f.rot = int32(len(w.succs)), int32(len(w.succs)), 0, 0
 		}
-		w.stack.push(newFrame(idx, atomicOff, atomicLen, step))
+		w.stack.Push(newFrame(idx, atomicOff, atomicLen, step))
 		w.expandTop(st)
-		if w.windowed && w.stack.n-w.keepLo > 2*window {
-			w.drop(w.stack.n - window)
+		if w.windowed && w.stack.N-w.keepLo > 2*window {
+			w.drop(w.stack.N - window)
 		}
 		if p.hungry.Load() > 0 && p.poolLen.Load() == 0 {
 			if err := w.donate(); err != nil {
@@ -399,7 +363,7 @@ func (w *worker) run() error {
 // unchanged), to the arena, hashes them and starts loading their buckets;
 // it returns their range in succs.
 func (w *worker) generate(at int, state []byte) (lo, hi int) {
-	f := w.stack.at(at)
+	f := w.stack.At(at)
 	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
@@ -429,7 +393,7 @@ func (w *worker) generate(at int, state []byte) (lo, hi int) {
 // (not an item's root): read back from the table (the worker stored it)
 // or from the atomic stack.
 func (w *worker) stateOf(at int) []byte {
-	f := w.stack.at(at)
+	f := w.stack.At(at)
 	if f.atomicOff >= 0 {
 		return w.atomics[f.atomicOff : f.atomicOff+f.atomicLen]
 	}
@@ -440,19 +404,19 @@ func (w *worker) stateOf(at int) []byte {
 // droppable says whether frame at can drop its successors: every frame
 // but an item's root, whose state the worker does not have.
 func (w *worker) droppable(at int) bool {
-	f := w.stack.at(at)
+	f := w.stack.At(at)
 	return f.idx != ^uint64(0) || f.atomicOff >= 0
 }
 
 // regenerate generates again the successors of the top frame, which gave
 // them up; taken and rot say which are left.
 func (w *worker) regenerate(top int) error {
-	f := w.stack.at(top)
+	f := w.stack.At(top)
 	// the violations above the frame's mark were those of its dropped
 	// successors (the frames above it are gone)
 	w.viols = w.viols[:f.vmark]
 	lo, hi := w.generate(top, w.stateOf(top))
-	f = w.stack.at(top)
+	f = w.stack.At(top)
 	if int32(hi-lo) != f.hi {
 		return errRegenerate
 	}
@@ -472,22 +436,22 @@ func (w *worker) drop(to int) {
 	from, keep := w.keepLo, 0 // keep: succs[:keep] stay (an item's root)
 	if !w.droppable(0) {
 		from = max(from, 1)
-		keep = int(w.stack.at(0).hi)
+		keep = int(w.stack.At(0).hi)
 	}
 	if checkWindow {
 		for i := max(from-64, 0); i < from; i++ {
-			if w.droppable(i) && w.stack.at(i).lo != dropped {
+			if w.droppable(i) && w.stack.At(i).lo != dropped {
 				panic("parsearch: a frame below keepLo kept its successors")
 			}
 		}
 	}
 	for i := from; i < to; i++ {
-		if f := w.stack.at(i); f.lo != dropped {
+		if f := w.stack.At(i); f.lo != dropped {
 			f.lo, f.hi = dropped, f.hi-f.lo
 		}
 	}
 	w.keepLo = to
-	base := min(int(w.stack.at(to).lo), len(w.succs))
+	base := min(int(w.stack.At(to).lo), len(w.succs))
 	if base <= keep {
 		return
 	}
@@ -506,8 +470,8 @@ func (w *worker) drop(to int) {
 	}
 	w.arena = w.arena[:arenaKeep+copy(w.arena[arenaKeep:], w.arena[arenaBase:])]
 	shift := int32(base - keep)
-	for i := to; i < w.stack.n; i++ {
-		f := w.stack.at(i)
+	for i := to; i < w.stack.N; i++ {
+		f := w.stack.At(i)
 		f.lo -= shift
 		f.hi -= shift
 	}
@@ -517,10 +481,10 @@ func (w *worker) drop(to int) {
 // state, and checks it for an invalid end state.
 func (w *worker) expandTop(state []byte) {
 	p := w.p
-	top := w.stack.n - 1
-	w.stack.at(top).vmark = int32(len(w.viols))
+	top := w.stack.N - 1
+	w.stack.At(top).vmark = int32(len(w.viols))
 	lo, hi := w.generate(top, state)
-	f := w.stack.at(top)
+	f := w.stack.At(top)
 	f.lo, f.hi = int32(lo), int32(hi)
 	if n := f.hi - f.lo; n > 1 && w.id > 0 {
 		// each worker but the first takes the successors in an order of
@@ -538,9 +502,9 @@ func (w *worker) expandTop(state []byte) {
 // donate gives the successors still to take of the lowest frame below the
 // top that has some to an idle worker.
 func (w *worker) donate() error {
-	top := w.stack.n - 1
+	top := w.stack.N - 1
 	for j := 0; j < top; j++ {
-		f := w.stack.at(j)
+		f := w.stack.At(j)
 		n := f.hi - f.lo
 		if f.lo == dropped {
 			n = f.hi
@@ -554,7 +518,7 @@ func (w *worker) donate() error {
 		base := w.snap.prefix(w.root.len() + keep)
 		var steps []search.Step
 		for i := keep + 1; i <= j; i++ {
-			steps = append(steps, w.stack.at(i).step())
+			steps = append(steps, w.stack.At(i).step())
 		}
 		it := &item{root: base}
 		if len(steps) > 0 {
@@ -566,7 +530,7 @@ func (w *worker) donate() error {
 			// generate them again at the end of the arena, for the item
 			var hi int
 			lo, hi = w.generate(j, w.stateOf(j))
-			f = w.stack.at(j)
+			f = w.stack.At(j)
 			if int32(hi-lo) != n {
 				w.release(lo)
 				w.viols = w.viols[:vm]
@@ -631,7 +595,7 @@ func (w *worker) check() error {
 func (w *worker) publish() {
 	w.pubStored.Store(w.stored)
 	w.pubMatched.Store(w.matched)
-	b := int64(len(w.stack.blocks))<<blockShift*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
+	b := int64(w.stack.Capacity())*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
 		int64(cap(w.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(w.atomics))
 	w.stackBytes = max(w.stackBytes, b)
 }

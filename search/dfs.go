@@ -2,6 +2,7 @@ package search
 
 import (
 	"errors"
+	"github.com/gospin/gospin/internal/blockstack"
 	"unsafe"
 
 	"github.com/gospin/gospin/internal/idxmap"
@@ -127,36 +128,8 @@ const dropped = -1
 // (pan's depth can reach millions).
 var window = 1 << 14
 
-// frameStack is the DFS stack in fixed-size blocks, so that a deep stack
-// grows without copying.
-type frameStack struct {
-	blocks [][]frame
-	n      int
-}
-
-const blockShift = 12
-
-func (st *frameStack) push(f frame) {
-	b := st.n >> blockShift
-	if b == len(st.blocks) {
-		st.blocks = append(st.blocks, make([]frame, 1<<blockShift))
-	}
-	st.blocks[b][st.n&(1<<blockShift-1)] = f
-	st.n++
-}
-
-func (st *frameStack) at(i int) *frame {
-	return &st.blocks[i>>blockShift][i&(1<<blockShift-1)]
-}
-
-func (st *frameStack) pop() {
-	st.n--
-	// free blocks two above the top (keep one spare against thrashing)
-	if b := (st.n >> blockShift) + 2; b < len(st.blocks) && st.blocks[b] != nil {
-		st.blocks[b] = nil
-		st.blocks = st.blocks[:b]
-	}
-}
+// frameStack is the stack of frames, in fixed-size blocks.
+type frameStack = blockstack.Stack[frame]
 
 func (s *searcher) dfs() error {
 	buf, err := s.m.Initial(nil)
@@ -388,8 +361,8 @@ func (w *walker) stackPos(idx uint64) int {
 		pos, _ := w.cyan.Get(idx)
 		return int(pos)
 	}
-	for i := w.stack.n - 1; i > 0; i-- {
-		if f := w.stack.at(i); f.idx() == idx {
+	for i := w.stack.N - 1; i > 0; i-- {
+		if f := w.stack.At(i); f.idx() == idx {
 			return i
 		}
 	}
@@ -402,7 +375,7 @@ func (w *walker) Expanding() pins.Expansion { return w.exp }
 // expanding records frame top as the state the next expansion is of.
 func (w *walker) expanding(top int) {
 	if w.reduced {
-		f := w.stack.at(top)
+		f := w.stack.At(top)
 		stored := f.idx() != ^uint64(0)
 		w.exp = pins.Expansion{Depth: top, Index: f.idx(), Known: w.flag == 0 && stored, Intermediate: !stored}
 	}
@@ -499,13 +472,13 @@ func (w *walker) stateOf(f *frame) []byte {
 }
 
 func (w *walker) trail(last *Step) []Step {
-	t := make([]Step, 0, len(w.prefix)+w.stack.n)
+	t := make([]Step, 0, len(w.prefix)+w.stack.N)
 	t = append(t, w.prefix...)
-	for i := 1; i < w.stack.n; i++ {
-		t = w.appendStep(t, i-1, w.stack.at(i).step())
+	for i := 1; i < w.stack.N; i++ {
+		t = w.appendStep(t, i-1, w.stack.At(i).step())
 	}
 	if last != nil {
-		t = w.appendStep(t, w.stack.n-1, *last)
+		t = w.appendStep(t, w.stack.N-1, *last)
 	}
 	return t
 }
@@ -544,9 +517,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 	if err := w.expandTop(nil); err != nil {
 		return stopErr(err)
 	}
-	for w.stack.n > 0 {
-		top := w.stack.n - 1
-		f := w.stack.at(top)
+	for w.stack.N > 0 {
+		top := w.stack.N - 1
+		f := w.stack.At(top)
 		if f.lo == dropped {
 			w.regenerate(top, f)
 		}
@@ -558,7 +531,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 		}
 		sc := &ex.succs[f.lo+f.taken]
 		f.taken++
-		depth := base + w.stack.n // depth of the successor
+		depth := base + w.stack.N // depth of the successor
 		if v := sc.viol; v != nil && !nested {
 			step := sc.step
 			if s.report(*v, w.stepDepth(depth, top, step), func() []Step { return w.trail(&step) }) {
@@ -630,7 +603,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 					s.res.DepthReached = depth
 				}
 				succBytes := ex.bytes(sc)
-				w.stack.push(newFrame(sc.step, -1, 0, idx))
+				w.stack.Push(newFrame(sc.step, -1, 0, idx))
 				if err := w.finishTop(succBytes, specLo, len(ex.succs), true); err != nil {
 					return stopErr(err)
 				}
@@ -664,9 +637,9 @@ func (w *walker) run(root []byte, _ []Step) error {
 			s.res.DepthReached = depth
 		}
 		succBytes := ex.bytes(sc)
-		w.stack.push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
+		w.stack.Push(newFrame(sc.step, atomicOff, atomicLen, pushedIdx))
 		if pushedIdx != ^uint64(0) {
-			w.setStacked(pushedIdx, w.stack.n-1, true)
+			w.setStacked(pushedIdx, w.stack.N-1, true)
 			w.noteAccepting(pushedIdx, succBytes)
 		}
 		if err := w.expandTop(succBytes); err != nil {
@@ -686,10 +659,10 @@ func (w *walker) pushRoot(root []byte) {
 		if w.keep {
 			// the initial state's bytes, which a lossy store does not keep
 			w.atomics = append(w.atomics[:0], root...)
-			w.stack.push(newFrame(Step{}, 0, int32(len(root)), w.rootIdx))
+			w.stack.Push(newFrame(Step{}, 0, int32(len(root)), w.rootIdx))
 			return
 		}
-		w.stack.push(newFrame(Step{}, -1, 0, w.rootIdx))
+		w.stack.Push(newFrame(Step{}, -1, 0, w.rootIdx))
 		return
 	}
 	// the seed goes on the atomic stack: it is the root's state
@@ -700,7 +673,7 @@ func (w *walker) pushRoot(root []byte) {
 	if n := len(w.prefix); n > 0 && w.prefix[n-1].Pid == -1 {
 		rootStep.Pid = -1
 	}
-	w.stack.push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
+	w.stack.Push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
 }
 
 // regenerate generates again the successors of frame f (at top), which
@@ -739,12 +712,12 @@ func (w *walker) popFrame(top int, f *frame) error {
 		if err := w.nested(top); err != nil {
 			return err
 		}
-		f = w.stack.at(top)
+		f = w.stack.At(top)
 	}
 	if stored {
 		w.setStacked(f.idx(), top, false)
 	}
-	w.stack.pop()
+	w.stack.Pop()
 	return nil
 }
 
@@ -761,8 +734,8 @@ func (w *walker) closesNested(sc *succ, depth int) error {
 				// (main stack) -> seed is a cycle
 				step := sc.step
 				steps := w.trail(&step)
-				for i := w.main.stackPos(oi) + 1; i < w.main.stack.n; i++ {
-					steps = append(steps, w.main.stack.at(i).step())
+				for i := w.main.stackPos(oi) + 1; i < w.main.stack.N; i++ {
+					steps = append(steps, w.main.stack.At(i).step())
 				}
 				return w.reportCycle(len(w.prefix), depth, steps)
 			}
@@ -811,11 +784,11 @@ func (w *walker) closesOnStack(f *frame, sc *succ, idx uint64, depth int) (found
 // afterPush does the bookkeeping after a frame was pushed and expanded.
 func (w *walker) afterPush() error {
 	s, ex := w.s, w.ex
-	if w.stack.n&(1<<blockShift-1) == 0 {
+	if w.stack.N&(1<<blockstack.BlockShift-1) == 0 {
 		s.noteStack(ex, &w.stack, w.atomics)
 	}
-	if w.stack.n-w.keepLo > 2*window {
-		w.keepLo = s.dropSuccessors(ex, &w.stack, w.keepLo, w.stack.n-window)
+	if w.stack.N-w.keepLo > 2*window {
+		w.keepLo = s.dropSuccessors(ex, &w.stack, w.keepLo, w.stack.N-window)
 	}
 	return s.check()
 }
@@ -839,13 +812,13 @@ func (w *walker) nested(top int) error {
 	}
 	in := w.outer
 	in.main = w
-	in.stack.n = 0
+	in.stack.N = 0
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0
-	in.seed = append(in.seed[:0], w.stateOf(w.stack.at(top))...)
+	in.seed = append(in.seed[:0], w.stateOf(w.stack.At(top))...)
 	in.prefix = in.prefix[:0]
 	for i := 1; i <= top; i++ {
-		in.prefix = append(in.prefix, w.stack.at(i).step())
+		in.prefix = append(in.prefix, w.stack.At(i).step())
 	}
 	// the seed itself is stored with the nested flag, as pan does
 	if _, _, err := in.insert(in.seed); err != nil {
@@ -864,13 +837,13 @@ func (w *walker) nested(top int) error {
 // state, when not nil, is the top frame's state (the successor's bytes as
 // generated), which saves reading it back from the store.
 func (w *walker) expandTop(state []byte) error {
-	f := w.stack.at(w.stack.n - 1)
+	f := w.stack.At(w.stack.N - 1)
 	if state == nil {
 		state = w.stateOf(f)
 	}
 	// The successors are appended to the arena; state stays valid (it
 	// lies before them, or in the arena's previous array).
-	w.expanding(w.stack.n - 1)
+	w.expanding(w.stack.N - 1)
 	lo, hi := w.ex.expandAfter(state, f.pid)
 	return w.finishTop(state, lo, hi, false)
 }
@@ -880,7 +853,7 @@ func (w *walker) expandTop(state []byte) error {
 // prefetched is set).
 func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 	s := w.s
-	f := w.stack.at(w.stack.n - 1)
+	f := w.stack.At(w.stack.N - 1)
 	if w.pf != nil && !prefetched {
 		w.prefetch(lo, hi)
 	}
@@ -896,7 +869,7 @@ func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 		case s.opt.Accept && st&pins.Accepting != 0:
 			v = &pins.Violation{Kind: pins.AcceptanceCycle, Message: "accept stutter"}
 		}
-		if v != nil && s.report(*v, len(w.prefix)+w.stack.n-1, func() []Step { return w.trail(nil) }) {
+		if v != nil && s.report(*v, len(w.prefix)+w.stack.N-1, func() []Step { return w.trail(nil) }) {
 			return errStop
 		}
 	}
@@ -905,7 +878,7 @@ func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 
 // noteStack records the peak memory of the search stack.
 func (s *searcher) noteStack(ex *expander, stack *frameStack, atomics []byte) {
-	b := int64(len(stack.blocks))<<blockShift*int64(unsafe.Sizeof(frame{})) +
+	b := int64(stack.Capacity())*int64(unsafe.Sizeof(frame{})) +
 		int64(cap(ex.arena)) + int64(cap(ex.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(atomics))
 	if b > s.res.StackBytes {
 		s.res.StackBytes = b
@@ -917,13 +890,13 @@ func (s *searcher) noteStack(ex *expander, stack *frameStack, atomics []byte) {
 // start of the arena. It returns the new keepLo.
 func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int) int {
 	// the first frame that keeps its successors
-	first := stack.at(to)
+	first := stack.At(to)
 	base := int(first.lo)
 	if base >= len(ex.succs) {
 		base = len(ex.succs)
 	}
 	for i := from; i < to; i++ {
-		f := stack.at(i)
+		f := stack.At(i)
 		if f.lo != dropped {
 			f.lo, f.hi = dropped, dropped
 		}
@@ -942,8 +915,8 @@ func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int)
 	}
 	m := copy(ex.arena, ex.arena[arenaBase:])
 	ex.arena = ex.arena[:m]
-	for i := to; i < stack.n; i++ {
-		f := stack.at(i)
+	for i := to; i < stack.N; i++ {
+		f := stack.At(i)
 		f.lo -= int32(base)
 		f.hi -= int32(base)
 	}
