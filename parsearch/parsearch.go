@@ -227,7 +227,6 @@ func (p *par) report(v pins.Violation, depth int, trail func() []search.Step) bo
 	return false
 }
 
-
 // item is work given up by a busy worker: successors of one of its
 // states, still to take, and the path to that state.
 type item struct {

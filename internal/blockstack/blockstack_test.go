@@ -31,7 +31,7 @@ func TestStack(t *testing.T) {
 		t.Errorf("%d blocks kept for %d elements", len(st.blocks), st.N)
 	}
 	st.Push(7)
-	if *st.At(1<<BlockShift) != 7 {
+	if *st.At(1 << BlockShift) != 7 {
 		t.Error("push after pops")
 	}
 	st.Reset()
