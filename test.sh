@@ -31,6 +31,13 @@ else
 	timeout=12m
 fi
 
+# every Go file gofmt-formatted
+unformatted=$(gofmt -l .)
+if [ -n "$unformatted" ]; then
+	echo "test.sh: not gofmt-formatted (run gofmt -w):" >&2
+	echo "$unformatted" >&2
+	exit 1
+fi
 go vet ./...
 # gospin must build for the browser (GOOS=js) and WASI too: type-check the
 # binary for both (a Linux-only system call outside a build-tagged file
