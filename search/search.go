@@ -202,11 +202,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 		opt.MaxDepth = 10000
 	}
 	if opt.Store == nil {
-		hint := opt.HashLog2
-		if hint == 0 {
-			hint = 18
-		}
-		st, err := store.Open(opt.Storage, hint, opt.MemLimit, !opt.NoCompress)
+		st, err := opt.OpenStore()
 		if err != nil {
 			return nil, err
 		}
@@ -483,6 +479,17 @@ func (s *searcher) check() error {
 		}
 	}
 	return nil
+}
+
+// OpenStore opens the store a search with these options uses when
+// Options.Store is nil: Options.Storage's mode, sized by HashLog2 (2^18
+// states when 0), within MemLimit, zero-suppressed unless NoCompress.
+func (o *Options) OpenStore() (store.Set, error) {
+	hint := o.HashLog2
+	if hint == 0 {
+		hint = 18
+	}
+	return store.Open(o.Storage, hint, o.MemLimit, !o.NoCompress)
 }
 
 // Ignores reports whether the options ignore violation v: an assertion

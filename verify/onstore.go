@@ -22,7 +22,7 @@ func StateHash(s []byte) uint64 { return xxh3.HashSeed(s, stateHashSeed) }
 // it); one that is not, as one that is not.
 func hookStore(sopt *search.Options, f func(uint64)) error {
 	if sopt.Store == nil {
-		st, err := defaultStore(sopt)
+		st, err := sopt.OpenStore()
 		if err != nil {
 			return err
 		}
@@ -38,15 +38,6 @@ func hookStore(sopt *search.Options, f func(uint64)) error {
 	}
 	sopt.Store = h
 	return nil
-}
-
-// defaultStore is the store search.Run makes when Options.Store is nil.
-func defaultStore(sopt *search.Options) (store.Set, error) {
-	hint := sopt.HashLog2
-	if hint == 0 {
-		hint = 18
-	}
-	return store.Open(sopt.Storage, hint, sopt.MemLimit, !sopt.NoCompress)
 }
 
 // hookedLossy is a hookedSet over a lossy set (store.Lossy): the search
@@ -66,8 +57,8 @@ func (h *hookedLossy) Storage() store.Storage { return h.l.Storage() }
 func (h *hookedLossy) Omission() store.Omission { return h.l.Omission() }
 
 // hookedSet is a store.Set that reports each state added. It has every
-// optional interface the search probes (store.Prefetcher, AuxSet,
-// GuardedSet), forwarded to the wrapped set where it has them, and
+// optional interface the search probes (store.Prefetcher, HashedLookup,
+// AuxSet, GuardedSet), forwarded to the wrapped set where it has them, and
 // otherwise with the behaviour of a set without them (no prefetch, no
 // auxiliary bytes, no guard), so that the search does with the wrapper
 // exactly what it does with the set.
@@ -78,9 +69,10 @@ type hookedSet struct {
 }
 
 var (
-	_ store.Prefetcher = (*hookedSet)(nil)
-	_ store.AuxSet     = (*hookedSet)(nil)
-	_ store.GuardedSet = (*hookedSet)(nil)
+	_ store.Prefetcher   = (*hookedSet)(nil)
+	_ store.HashedLookup = (*hookedSet)(nil)
+	_ store.AuxSet       = (*hookedSet)(nil)
+	_ store.GuardedSet   = (*hookedSet)(nil)
 )
 
 func (h *hookedSet) added(s []byte) {
@@ -107,6 +99,15 @@ func (h *hookedSet) PrefetchSlot(hash uint64) {
 	if pf, ok := h.Set.(store.Prefetcher); ok {
 		pf.PrefetchSlot(hash)
 	}
+}
+
+// LookupHashed implements store.HashedLookup (Lookup where the set has
+// no such method: the hash is Hash of s either way).
+func (h *hookedSet) LookupHashed(s []byte, hash uint64) (uint64, bool) {
+	if hl, ok := h.Set.(store.HashedLookup); ok {
+		return hl.LookupHashed(s, hash)
+	}
+	return h.Set.Lookup(s)
 }
 
 // InsertHashed implements store.Prefetcher.
