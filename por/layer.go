@@ -149,8 +149,11 @@ type hashedCycles interface {
 	Prefetch(h uint64)
 	// LookupHashed is Lookup for a state s of hash h.
 	LookupHashed(s []byte, h uint64) (idx uint64, stored bool)
-	// NextHash says that the successor yielded next has hash h.
-	NextHash(h uint64)
+	// NextHash says that the successor yielded next has hash h and,
+	// when stored is set, that LookupHashed found it stored at idx (a
+	// store only grows, so the search's insert would find it there too,
+	// and need not encode and probe it again).
+	NextHash(h, idx uint64, stored bool)
 }
 
 // view is a Layer bound to one search.
@@ -223,7 +226,7 @@ func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, suc
 	for i := lo; i < hi; i++ {
 		sc := &ex.succs[i]
 		if sc.hashed {
-			v.hc.NextHash(sc.h)
+			v.hc.NextHash(sc.h, sc.idx, sc.stored)
 		}
 		if !yield(&sc.tr, ex.bytes(sc)) {
 			return
@@ -239,6 +242,9 @@ type succ struct {
 	// h is the hash of the bytes (hashedCycles.Hash), when hashed
 	h      uint64
 	hashed bool
+	// stored: closesSucc found the successor stored, at store index idx
+	stored bool
+	idx    uint64
 }
 
 // buffer collects the successors of a state, so that the selection sees
@@ -320,5 +326,6 @@ func (v *view) closesSucc(sc *succ) bool {
 		sc.h, sc.hashed = v.hc.Hash(b), true
 	}
 	idx, found := v.hc.LookupHashed(b, sc.h)
+	sc.stored, sc.idx = found, idx
 	return found && v.c.Closes(idx)
 }

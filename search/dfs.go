@@ -22,7 +22,11 @@ type succ struct {
 	// hashed: h is store.Hash of the bytes, from the reduction layer
 	// (walker.NextHash) or once prefetched (see walker.prefetch)
 	hashed bool
+	// stored: the reduction layer found the successor stored already, at
+	// store index idx (walker.NextHash), so insertSucc need not insert it
+	stored bool
 	h      uint64
+	idx    uint64
 }
 
 // expander collects the successors of states into one LIFO arena, so the
@@ -37,6 +41,10 @@ type expander struct {
 	// (walker.NextHash)
 	hint   uint64
 	hinted bool
+	// hintIdx, when hintStored, is the store index of the next successor
+	// yielded, which is stored already (walker.NextHash)
+	hintIdx    uint64
+	hintStored bool
 }
 
 func newExpander(m pins.Model) *expander {
@@ -50,8 +58,8 @@ func newExpander(m pins.Model) *expander {
 		}
 		off := len(e.arena)
 		e.arena = append(e.arena, s...)
-		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2), hashed: e.hinted, h: e.hint})
-		e.hinted = false
+		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2), hashed: e.hinted, h: e.hint, stored: e.hintStored, idx: e.hintIdx})
+		e.hinted, e.hintStored = false, false
 		return true
 	}
 	return e
@@ -120,7 +128,17 @@ func newFrame(st Step, atomicOff, atomicLen int32, idx uint64) frame {
 	return frame{atomicOff: atomicOff, atomicLen: atomicLen, idxLo: uint32(idx), idxHi: uint32(idx >> 32), pid: int32(st.Pid), group: int32(st.Group), k: int32(st.K)}
 }
 
-const dropped = -1
+// dropped marks a frame that gave its successors up (lo and hi); an
+// exhausted frame had taken them all when it gave them up, so it is
+// popped on return without generating them again: lo is exhausted, hi
+// exhausted+1 when it had successors (popFrame asks), else exhausted.
+// (A reduced or product search has mostly frames of one successor; on
+// rk_peterson_filterN with -a, whose stack is 349,216 deep, the
+// regeneration of such frames was about 10% of the run.)
+const (
+	dropped   = -1
+	exhausted = -2
+)
 
 // window is the number of frames at the top of the stack that keep their
 // generated successors; below, successors are dropped and regenerated on
@@ -169,10 +187,13 @@ type walker struct {
 	// for the main search, 1 for the nested ones.
 	flag byte
 	key  []byte // scratch: state + flag
-	// nested search: the seed, and the path to it (the main stack)
-	seed   []byte
-	prefix []Step
-	outer  *walker
+	// nested search: the seed, and the depth of the path to it: the
+	// steps of the main stack's frames 1..prefixN (read from there only
+	// for a trail: copying them at each nested search made train's -a
+	// search quadratic in its depth, 58% of the run in nested)
+	seed    []byte
+	prefixN int
+	outer   *walker
 	// track: the main search keeps track of the stored states on its
 	// stack (stacked), for Schwoon and Esparza's early cycle detection in
 	// an acceptance search and for the reduction layer's cycle proviso:
@@ -278,10 +299,13 @@ func (w *walker) LookupHashed(s []byte, h uint64) (uint64, bool) {
 
 // NextHash notes h as the hash of the next successor the layer yields,
 // where this walker's inserts would use it (w.pf; Hash is that of the
-// main search's key, not a nested search's).
-func (w *walker) NextHash(h uint64) {
+// main search's key, not a nested search's), and, when stored, that the
+// layer's LookupHashed found it at store index idx: its insert is then
+// skipped (a matched state; the store holds it there for good).
+func (w *walker) NextHash(h, idx uint64, stored bool) {
 	if w.pf != nil && w.flag == 0 {
 		w.ex.hint, w.ex.hinted = h, true
+		w.ex.hintIdx, w.ex.hintStored = idx, stored
 	}
 }
 
@@ -400,6 +424,9 @@ func (w *walker) prefetch(lo, hi int) {
 
 // insertSucc stores successor sc, with the hash prefetch computed.
 func (w *walker) insertSucc(sc *succ) (uint64, bool, error) {
+	if sc.stored {
+		return sc.idx, false, nil // found by the layer's lookup (NextHash)
+	}
 	if w.pf == nil {
 		return w.insert(w.ex.bytes(sc))
 	}
@@ -472,8 +499,10 @@ func (w *walker) stateOf(f *frame) []byte {
 }
 
 func (w *walker) trail(last *Step) []Step {
-	t := make([]Step, 0, len(w.prefix)+w.stack.N)
-	t = append(t, w.prefix...)
+	t := make([]Step, 0, w.prefixN+w.stack.N)
+	for i := 1; i <= w.prefixN; i++ {
+		t = append(t, w.main.stack.At(i).step())
+	}
 	for i := 1; i < w.stack.N; i++ {
 		t = w.appendStep(t, i-1, w.stack.At(i).step())
 	}
@@ -511,7 +540,7 @@ func (w *walker) stepDepth(depth, at int, st Step) int {
 func (w *walker) run(root []byte, _ []Step) error {
 	s, ex := w.s, w.ex
 	nested := w.seed != nil
-	base := len(w.prefix) // depth of the root
+	base := w.prefixN // depth of the root
 	defer func() { s.noteStack(ex, &w.stack, w.atomics) }()
 	w.pushRoot(root)
 	if err := w.expandTop(nil); err != nil {
@@ -523,7 +552,7 @@ func (w *walker) run(root []byte, _ []Step) error {
 		if f.lo == dropped {
 			w.regenerate(top, f)
 		}
-		if f.lo+f.taken == f.hi {
+		if f.lo == exhausted || f.lo+f.taken == f.hi {
 			if err := w.popFrame(top, f); err != nil {
 				return stopErr(err)
 			}
@@ -670,7 +699,7 @@ func (w *walker) pushRoot(root []byte) {
 	// the seed is expanded as the main search expanded it (after a
 	// stutter step, with the system still to move)
 	rootStep := Step{}
-	if n := len(w.prefix); n > 0 && w.prefix[n-1].Pid == -1 {
+	if n := w.prefixN; n > 0 && w.main.stack.At(n).pid == -1 {
 		rootStep.Pid = -1
 	}
 	w.stack.Push(newFrame(rootStep, 0, int32(len(root)), ^uint64(0)))
@@ -698,7 +727,9 @@ func (w *walker) regenerate(top int, f *frame) {
 // included, it returns).
 func (w *walker) popFrame(top int, f *frame) error {
 	s := w.s
-	w.ex.release(int(f.lo))
+	if f.lo >= 0 {
+		w.ex.release(int(f.lo))
+	}
 	if f.atomicOff >= 0 {
 		w.atomics = w.atomics[:f.atomicOff]
 	}
@@ -737,14 +768,14 @@ func (w *walker) closesNested(sc *succ, depth int) error {
 				for i := w.main.stackPos(oi) + 1; i < w.main.stack.N; i++ {
 					steps = append(steps, w.main.stack.At(i).step())
 				}
-				return w.reportCycle(len(w.prefix), depth, steps)
+				return w.reportCycle(w.prefixN, depth, steps)
 			}
 		}
 	}
 	if string(ex.bytes(sc)) == string(w.seed) {
 		// back at the seed: an acceptance cycle
 		step := sc.step
-		return w.reportCycle(len(w.prefix), depth, w.trail(&step))
+		return w.reportCycle(w.prefixN, depth, w.trail(&step))
 	}
 	return nil
 }
@@ -816,10 +847,7 @@ func (w *walker) nested(top int) error {
 	in.atomics = in.atomics[:0]
 	in.keepLo = 0
 	in.seed = append(in.seed[:0], w.stateOf(w.stack.At(top))...)
-	in.prefix = in.prefix[:0]
-	for i := 1; i <= top; i++ {
-		in.prefix = append(in.prefix, w.stack.At(i).step())
-	}
+	in.prefixN = top
 	// the seed itself is stored with the nested flag, as pan does
 	if _, _, err := in.insert(in.seed); err != nil {
 		return stopErr(err)
@@ -869,7 +897,7 @@ func (w *walker) finishTop(state []byte, lo, hi int, prefetched bool) error {
 		case s.opt.Accept && st&pins.Accepting != 0:
 			v = &pins.Violation{Kind: pins.AcceptanceCycle, Message: "accept stutter"}
 		}
-		if v != nil && s.report(*v, len(w.prefix)+w.stack.N-1, func() []Step { return w.trail(nil) }) {
+		if v != nil && s.report(*v, w.prefixN+w.stack.N-1, func() []Step { return w.trail(nil) }) {
 			return errStop
 		}
 	}
@@ -886,7 +914,7 @@ func (s *searcher) noteStack(ex *expander, stack *frameStack, atomics []byte) {
 }
 
 // dropSuccessors makes the frames in [from, to) give up their generated
-// successors and moves the successors of the frames above down to the
+// successors (dropped, or exhausted when all are taken) and moves the successors of the frames above down to the
 // start of the arena. It returns the new keepLo.
 func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int) int {
 	// the first frame that keeps its successors
@@ -897,7 +925,15 @@ func (s *searcher) dropSuccessors(ex *expander, stack *frameStack, from, to int)
 	}
 	for i := from; i < to; i++ {
 		f := stack.At(i)
-		if f.lo != dropped {
+		switch {
+		case f.lo < 0: // gave them up already
+		case f.lo+f.taken == f.hi:
+			had := int32(0)
+			if f.hi > f.lo {
+				had = 1
+			}
+			f.lo, f.hi = exhausted, exhausted+had
+		default:
 			f.lo, f.hi = dropped, dropped
 		}
 	}

@@ -230,6 +230,40 @@ func TestDroppedSuccessors(t *testing.T) {
 	}
 }
 
+// TestDroppedSuccessorsAccept is TestDroppedSuccessors for acceptance
+// searches, where frames deep in the stack give their successors up with
+// all of them taken (popped on return without regeneration) or not, and
+// the nested search starts from such a frame.
+func TestDroppedSuccessorsAccept(t *testing.T) {
+	saved := window
+	defer func() { window = saved }()
+	for _, r := range []*ring{{n: 200, acc: 150}, {n: 200, acc: -1}, {n: 120, acc: 0}} {
+		for _, stop := range []int{0, 1} {
+			opt := Options{Accept: true, StopAfter: stop, MaxDepth: 100000}
+			window = 1 << 14
+			want, _ := Run(context.Background(), r, opt)
+			window = 2
+			got, _ := Run(context.Background(), r, opt)
+			got.Elapsed, want.Elapsed = 0, 0
+			got.StackBytes, want.StackBytes = 0, 0
+			if got.Stats != want.Stats {
+				t.Errorf("n=%d acc=%d: stats with dropped successors %+v, want %+v", r.n, r.acc, got.Stats, want.Stats)
+			}
+			if len(got.Errors) != len(want.Errors) {
+				t.Fatalf("n=%d acc=%d: errors %d, want %d", r.n, r.acc, len(got.Errors), len(want.Errors))
+			}
+			for i := range got.Errors {
+				if fmt.Sprint(got.Errors[i].Trail) != fmt.Sprint(want.Errors[i].Trail) {
+					t.Errorf("n=%d acc=%d: trail differs", r.n, r.acc)
+				}
+			}
+			if r.acc >= 0 && len(want.Errors) == 0 {
+				t.Errorf("n=%d acc=%d: no acceptance cycle found", r.n, r.acc)
+			}
+		}
+	}
+}
+
 // ring is a model with states 0..n-1 in a ring (i -> i+1 mod n) plus an
 // exit from 0 to a dead end n; state acc is accepting.
 type ring struct {
