@@ -201,6 +201,17 @@ func encodeZS(dst, s []byte) []byte {
 	}
 	dst = dst[:need]
 	out := start + bm
+	if zsHaveAVX512 && n > 0 {
+		k := zsEncodeAVX512(&dst[out], &dst[start], &s[0], n)
+		return dst[:out+k]
+	}
+	return encodeZSWords(dst, s, start, out)
+}
+
+// encodeZSWords is encodeZS a word at a time, from dst[:need] as encodeZS
+// prepared it: the bitmap at start, the nonzero bytes from out on.
+func encodeZSWords(dst, s []byte, start, out int) []byte {
+	n := len(s)
 	i := 0
 	for ; i+8 <= n; i += 8 {
 		w := binary.LittleEndian.Uint64(s[i:])
