@@ -92,6 +92,11 @@ var ErrMemLimit = errors.New("memory limit reached")
 const (
 	chunkShift = 22 // 4 MiB arena chunks
 	chunkSize  = 1 << chunkShift
+	// firstChunk is the size the first chunk starts at: it doubles (a copy:
+	// the offsets of its states do not change) until it is a whole chunk,
+	// so that a search of a few states does not allocate and clear 4 MiB
+	// (the random differential tests run thousands of small searches)
+	firstChunk = 1 << 16
 	offsetBits = 36 // arena offsets up to 64 GiB
 	offsetMask = 1<<offsetBits - 1
 	tagShift   = offsetBits
@@ -108,9 +113,10 @@ type Table struct {
 	// has at most 1<<tagBits slots it grows without rehashing any state.
 	shift     uint
 	n         int
-	limit     int // grow when n reaches limit
-	chunks    [][]byte
-	used      int // bytes used in the last chunk
+	limit     int      // grow when n reaches limit
+	chunks    [][]byte // all chunkSize long but the first (firstChunk)
+	used      int      // bytes used in the last chunk
+	arena     int64    // the chunks' bytes
 	stored    int64
 	conflicts int64
 	memLimit  int64 // 0 = none
@@ -352,10 +358,13 @@ func (t *Table) tailCode(s []byte) []byte {
 	n := len(s)
 	maxCode := 2 + (n+7)/8 + n
 	room := 2 + maxCode + 8 + t.aux // encodeZS writes up to 8 bytes past its code
-	if maxCode >= 0xFFFF || len(t.chunks) == 0 || t.used+room > chunkSize {
+	if maxCode >= 0xFFFF || len(t.chunks) == 0 {
 		return nil
 	}
 	c := t.chunks[len(t.chunks)-1]
+	if t.used+room > len(c) {
+		return nil
+	}
 	return encodeZS(c[t.used+2:t.used+2:t.used+room], s)
 }
 
@@ -523,11 +532,39 @@ func (t *Table) append(s []byte) (uint64, error) {
 	if need > chunkSize {
 		return 0, errors.New("state too large")
 	}
-	if len(t.chunks) == 0 || t.used+need > chunkSize {
+	switch {
+	case len(t.chunks) == 0:
+		size := firstChunk
+		for size < need {
+			size *= 2
+		}
+		if err := t.reserve(int64(size)); err != nil {
+			return 0, err
+		}
+		t.chunks = append(t.chunks, make([]byte, size))
+		t.arena += int64(size)
+		t.used = 0
+	case t.used+need <= len(t.chunks[len(t.chunks)-1]):
+	case len(t.chunks) == 1 && t.used+need <= chunkSize:
+		// the first chunk, grown: its states keep their offsets
+		old := t.chunks[0]
+		size := 2 * len(old)
+		for size < t.used+need {
+			size *= 2
+		}
+		if err := t.reserve(int64(size - len(old))); err != nil {
+			return 0, err
+		}
+		c := make([]byte, size)
+		copy(c, old[:t.used])
+		t.chunks[0] = c
+		t.arena += int64(size - len(old))
+	default:
 		if err := t.reserve(chunkSize); err != nil {
 			return 0, err
 		}
 		t.chunks = append(t.chunks, make([]byte, chunkSize))
+		t.arena += chunkSize
 		t.used = 0
 	}
 	c := len(t.chunks) - 1
@@ -641,7 +678,7 @@ func (t *Table) Stats() Stats {
 		Slots:       len(t.slots),
 		Conflicts:   t.conflicts,
 		TableBytes:  int64(len(t.slots)) * 8,
-		ArenaBytes:  int64(len(t.chunks)) * chunkSize,
+		ArenaBytes:  t.arena,
 		StoredBytes: t.stored,
 	}
 }

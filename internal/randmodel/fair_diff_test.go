@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/verify"
 )
@@ -33,6 +34,36 @@ func fairSource(seed int64) string {
 	return model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
 }
 
+// fairMemMB bounds each search of TestFairReductionDifferential (and
+// TestFairSCCReductionDifferential), in MiB: a pair whose unreduced search
+// does not complete within it is counted as too large and not compared.
+var fairMemMB = flag.Int("randfairmb", 2, "memory of each search of the -f differential tests, in MiB (pairs beyond it are skipped as too large)")
+
+// fairCase is a random model with its ltl property, loaded (parsed,
+// checked, lowered) once for all the searches that check it.
+type fairCase struct {
+	vs   *verify.Source
+	prop *property.Property
+}
+
+// loadFair loads src; ok is false when the front end rejects it or it
+// has not exactly one property.
+func loadFair(src string) (c fairCase, ok bool) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return c, false
+	}
+	if _, err := verify.Lower(fr); err != nil {
+		return c, false
+	}
+	vs := verify.NewSource("rand.pml", fr)
+	props := vs.Properties()
+	if len(props) != 1 {
+		return c, false
+	}
+	return fairCase{vs: vs, prop: &props[0]}, true
+}
+
 // checkFair verifies src's ltl property as gospin verify -a -f -A (with
 // reduction unless noReduce); ok is false when the front end rejects it.
 func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err error) {
@@ -42,23 +73,24 @@ func checkFair(src string, merge, noReduce bool) (o ltlOutcome, ok bool, err err
 // checkFairSearch is checkFair, with the SCC-based search (-scc) when
 // scc.
 func checkFairSearch(src string, merge, noReduce, scc bool) (o ltlOutcome, ok bool, err error) {
-	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
-	if fr.HasErrors() {
+	c, ok := loadFair(src)
+	if !ok {
 		return o, false, nil
 	}
-	if _, err := verify.Lower(fr); err != nil {
-		return o, false, nil
-	}
-	vs := verify.NewSource("rand.pml", fr)
-	props := vs.Properties()
-	if len(props) != 1 {
-		return o, false, nil
-	}
+	o, err = c.check(merge, noReduce, scc)
+	return o, true, err
+}
+
+// check verifies the case as gospin verify -a -f -A -compress (with
+// reduction unless noReduce, -scc when scc). -compress: the states are
+// stored zero-suppressed without the random walk that decides it (2,000
+// steps, more than a small model's whole search).
+func (c fairCase) check(merge, noReduce, scc bool) (o ltlOutcome, err error) {
 	s := verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, HashLog2: 10, NoMerge: !merge, NoReduce: noReduce,
-		Accept: true, Fair: true, SCC: scc, IgnoreAssert: true, SelfLoops: true, MemLimitMB: memLimit >> 20}
-	sum, err := verify.Check(context.Background(), vs, &props[0], s)
+		Accept: true, Fair: true, SCC: scc, IgnoreAssert: true, SelfLoops: true, Compress: true, MemLimitMB: int64(*fairMemMB)}
+	sum, err := verify.Check(context.Background(), c.vs, c.prop, s)
 	if err != nil {
-		return o, true, fmt.Errorf("verify: %v", err)
+		return o, fmt.Errorf("verify: %v", err)
 	}
 	vs2 := append([]report.Violation(nil), sum.Violations...)
 	for i := range vs2 {
@@ -66,7 +98,7 @@ func checkFairSearch(src string, merge, noReduce, scc bool) (o ltlOutcome, ok bo
 			vs2[i].Kind = "acceptance-cycle" // the SI normal form has no claim end: the same verdict
 		}
 	}
-	return ltlOutcome{kinds: violationKinds(vs2), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, true, nil
+	return ltlOutcome{kinds: violationKinds(vs2), stored: sum.StatesStored, complete: sum.Complete, reduced: sum.Reduced}, nil
 }
 
 // TestFairReductionDifferential: random models with a random ltl
@@ -89,7 +121,12 @@ func TestFairReductionDifferential(t *testing.T) {
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := fairSource(seed)
 		merge := seed%2 == 0
-		a, ok, err := checkFair(src, merge, true)
+		c, ok := loadFair(src)
+		var a ltlOutcome
+		var err error
+		if ok {
+			a, err = c.check(merge, true, false)
+		}
 		switch {
 		case err != nil:
 			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
@@ -100,7 +137,7 @@ func TestFairReductionDifferential(t *testing.T) {
 			large.Add(1)
 			return false, ""
 		}
-		b, _, err := checkFair(src, merge, false)
+		b, err := c.check(merge, false, false)
 		if err != nil {
 			return false, fmt.Sprintf("seed %d: reduced: %v\n%s", seed, err, src)
 		}
