@@ -56,7 +56,7 @@ func (s *searcher) bfs() error {
 		pr = &bfsCycles{s: s, seq: idxmap.New(), visited: s.opt.BFSVisited}
 		m = r.Bind(pr, false)
 	}
-	ex := newExpander(m)
+	ex := newExpander(m, -1)
 	s.setAux(pr != nil && !pr.visited) // before the first insert
 	init, idx, err := s.insertInitial()
 	if err != nil {

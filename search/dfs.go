@@ -45,10 +45,15 @@ type expander struct {
 	// yielded, which is stored already (walker.NextHash)
 	hintIdx    uint64
 	hintStored bool
+	// flag, when >= 0, is appended to each successor's bytes in the arena
+	// (not counted in succ.n): in an acceptance search a state is stored
+	// with the walker's flag byte, and key then gives the key without a
+	// copy
+	flag int
 }
 
-func newExpander(m pins.Model) *expander {
-	e := &expander{m: m}
+func newExpander(m pins.Model, flag int) *expander {
+	e := &expander{m: m, flag: flag}
 	e.yield = func(t *pins.Transition, s []byte) bool {
 		k := 0
 		for i := e.start; i < len(e.succs); i++ {
@@ -58,6 +63,9 @@ func newExpander(m pins.Model) *expander {
 		}
 		off := len(e.arena)
 		e.arena = append(e.arena, s...)
+		if e.flag >= 0 {
+			e.arena = append(e.arena, byte(e.flag))
+		}
 		e.succs = append(e.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: t.Violation, step: Step{Pid: t.Pid, Group: t.Group, K: k}, pid2: int32(t.Pid2), hashed: e.hinted, h: e.hint, stored: e.hintStored, idx: e.hintIdx})
 		e.hinted, e.hintStored = false, false
 		return true
@@ -90,6 +98,12 @@ func (e *expander) expandAfter(state []byte, pid int32) (lo, hi int) {
 
 func (e *expander) bytes(s *succ) []byte {
 	end := s.off + int(s.n)
+	return e.arena[s.off:end:end]
+}
+
+// key is the bytes of s followed by the expander's flag (flag >= 0).
+func (e *expander) key(s *succ) []byte {
+	end := s.off + int(s.n) + 1
 	return e.arena[s.off:end:end]
 }
 
@@ -248,7 +262,11 @@ func (s *searcher) newWalker(flag byte) *walker {
 		w.macros, _ = m.(pins.Macros)
 		w.reduced = true
 	}
-	w.ex = newExpander(m)
+	flagged := -1
+	if s.opt.Accept {
+		flagged = int(flag)
+	}
+	w.ex = newExpander(m, flagged)
 	_, w.keep = s.opt.Store.(store.Lossy)
 	if pf, ok := s.opt.Store.(store.Prefetcher); ok {
 		w.pf = pf
@@ -416,7 +434,7 @@ func (w *walker) prefetch(lo, hi int) {
 			continue
 		}
 		if !sc.hashed {
-			sc.h, sc.hashed = w.keyHash(ex.bytes(sc)), true
+			sc.h, sc.hashed = w.succHash(sc), true
 		}
 		w.pf.PrefetchSlot(sc.h)
 	}
@@ -433,17 +451,17 @@ func (w *walker) insertSucc(sc *succ) (uint64, bool, error) {
 	if !w.s.opt.Accept {
 		return w.s.counted(w.pf.InsertHashed(w.ex.bytes(sc), sc.h))
 	}
-	return w.insertKey(w.ex.bytes(sc), sc.h, true)
+	return w.insertKey(w.ex.key(sc), sc.h, true)
 }
 
-// keyHash is the hash of the key under which this walker stores st:
-// st itself, or in an acceptance search st and the flag byte (in w.key).
-func (w *walker) keyHash(st []byte) uint64 {
+// succHash is the hash of the key under which this walker stores
+// successor sc: its bytes, or in an acceptance search its bytes and the
+// flag byte (which the arena holds after them).
+func (w *walker) succHash(sc *succ) uint64 {
 	if !w.s.opt.Accept {
-		return store.Hash(st)
+		return store.Hash(w.ex.bytes(sc))
 	}
-	w.key = append(append(w.key[:0], st...), w.flag)
-	return store.Hash(w.key)
+	return store.Hash(w.ex.key(sc))
 }
 
 // insert stores a state (with the search's flag in an acceptance search).
@@ -451,20 +469,20 @@ func (w *walker) insert(st []byte) (uint64, bool, error) {
 	if !w.s.opt.Accept {
 		return w.s.insert(st)
 	}
-	return w.insertKey(st, 0, false)
+	w.key = append(append(w.key[:0], st...), w.flag)
+	return w.insertKey(w.key, 0, false)
 }
 
-// insertKey stores state st with the search's flag (an acceptance
-// search), whose key has hash h when hashed.
-func (w *walker) insertKey(st []byte, h uint64, hashed bool) (uint64, bool, error) {
-	w.key = append(append(w.key[:0], st...), w.flag)
+// insertKey stores key, a state and the search's flag (an acceptance
+// search), whose hash is h when hashed.
+func (w *walker) insertKey(key []byte, h uint64, hashed bool) (uint64, bool, error) {
 	var idx uint64
 	var added bool
 	var err error
 	if hashed {
-		idx, added, err = w.pf.InsertHashed(w.key, h)
+		idx, added, err = w.pf.InsertHashed(key, h)
 	} else {
-		idx, added, err = w.s.opt.Store.Insert(w.key)
+		idx, added, err = w.s.opt.Store.Insert(key)
 	}
 	if w.flag == 1 {
 		if err != nil {
