@@ -13,6 +13,12 @@ import (
 // Engine executes a lowered program. It implements pins.Model. An Engine
 // keeps its working buffers inside: one goroutine at a time may use it.
 type Engine struct {
+	// begun: the state begin decoded last, while begunOK (begin then
+	// only checks that the working state is back to it)
+	begun   []byte
+	begunOK bool
+	// stopStep is a yield that stops at the first step (Moves)
+	stopStep func(*pins.Transition, []byte) bool
 	// repeats: violations counted several times (repeated)
 	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
@@ -469,6 +475,7 @@ func (e *Engine) Clone() *Engine {
 	n.cmoves, n.cmoves2, n.cbuf, n.out = nil, nil, nil, nil
 	n.saved = savedLayout{}
 	n.rv = rvIndex{}
+	n.begun, n.begunOK = nil, false
 	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
 	n.nes = ctx{e: n, hidden: make([]byte, e.hiddenSize)}
 	return n

@@ -155,3 +155,22 @@ type Expansion struct {
 	// leap, or the root of a nested search).
 	Intermediate bool
 }
+
+// ProcNexter is a model that gives the successors of one process alone,
+// the ones Next gives for it, in Next's order, so that a reduction that
+// keeps one process's steps need not generate the others' first.
+type ProcNexter interface {
+	// NextProc yields the successors of s by the steps of process pid
+	// (none when it has no such process) and reports true; or it yields
+	// nothing and reports false where Next does more than give each
+	// process's steps in turn (inside an atomic sequence, with a never
+	// claim): then only Next gives s's successors.
+	NextProc(s []byte, pid int, yield func(t *Transition, succ []byte) bool) bool
+	// OthersMove reports whether NextProc(s, q) would yield a step for
+	// some process q other than pid.
+	OthersMove(s []byte, pid int) bool
+	// Reached records what Next records of s besides its successors (the
+	// locations reached, for the unreached-code report), for a state
+	// whose successors were taken from NextProc alone.
+	Reached(s []byte)
+}

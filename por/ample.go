@@ -75,6 +75,57 @@ func (p *view) reduce(state []byte, lo, hi int) int {
 	return hi
 }
 
+// expandProcs is reduce for a model that gives each process's steps
+// alone (pins.ProcNexter), p.safe filled in: it generates the steps of
+// the safe processes one process at a time, in Next's order (from the
+// highest pid down), and yields those of the first that pass candidate,
+// without generating the other processes' steps (of which Next would
+// make as many as five times more, all dropped). It reports false,
+// having yielded nothing, when none passes (or the model cannot give one
+// process's steps in s): the caller then expands s fully and reduces as
+// before, which chooses no set either. The set chosen is reduce's: reduce
+// tries the same candidates in the same order, and a candidate's checks
+// look at its own steps only. Like reduce, it counts the state as reduced
+// only when another process can move too.
+func (p *view) expandProcs(state []byte, yield func(t *pins.Transition, succ []byte) bool) bool {
+	ex := &p.ex
+	if ex.collect == nil {
+		ex.init()
+	}
+	ex.release(0)
+	for pid := len(p.safe) - 1; pid >= 0; pid-- {
+		if !p.safe[pid] {
+			continue
+		}
+		lo := len(ex.succs)
+		if !p.pn.NextProc(state, pid, ex.collect) {
+			ex.release(0)
+			return false
+		}
+		hi := len(ex.succs)
+		if lo == hi || p.candidate(pid, lo, hi, lo, hi) != accepted {
+			ex.release(lo)
+			continue
+		}
+		if p.pn.OthersMove(state, pid) {
+			p.reduced++
+		}
+		p.pn.Reached(state)
+		for i := lo; i < hi; i++ {
+			sc := &ex.succs[i]
+			if sc.hashed {
+				p.hc.NextHash(sc.h, sc.idx, sc.stored)
+			}
+			if !yield(&sc.tr, ex.bytes(sc)) {
+				return true
+			}
+		}
+		return true
+	}
+	ex.release(0)
+	return false
+}
+
 // verdicts of candidate
 const (
 	rejected = iota

@@ -131,6 +131,7 @@ func (l *Layer) AuxBytes() int {
 func (l *Layer) Bind(c pins.Cycles, nested bool) pins.Model {
 	v := &view{Layer: l, c: c, nested: nested}
 	v.hc, _ = c.(hashedCycles)
+	v.pn, _ = l.m.(pins.ProcNexter)
 	return v
 }
 
@@ -160,7 +161,8 @@ type hashedCycles interface {
 type view struct {
 	*Layer
 	c      pins.Cycles
-	hc     hashedCycles // c, when it takes hashes
+	hc     hashedCycles    // c, when it takes hashes
+	pn     pins.ProcNexter // the model, when it gives one process's steps
 	nested bool
 	ex     buffer // the successors of the state being expanded
 	x      pins.Expansion
@@ -213,6 +215,9 @@ func (v *view) expand(s []byte, stutter bool, yield func(t *pins.Transition, suc
 				return
 			}
 			v.safeKnown = true
+			if v.pn != nil && !stutter && v.expandProcs(s, yield) {
+				return
+			}
 		}
 	}
 	ex := &v.ex
