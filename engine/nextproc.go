@@ -70,10 +70,14 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 	c := &e.c
 	c.timeout = false
 	e.claimMove = -1
+	// the guards first, then (where none holds) the rendezvous sends,
+	// whose partners cost a handshake each
 	moves := false
-	for q := c.nproc - 1; q >= 0 && !moves; q-- {
-		if q != pid {
-			moves = e.moves(s, q)
+	for rv := 0; rv < 2 && !moves; rv++ {
+		for q := c.nproc - 1; q >= 0 && !moves; q-- {
+			if q != pid {
+				moves = e.moves(s, q, rv == 1)
+			}
 		}
 	}
 	c.err = ""
@@ -81,8 +85,8 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 }
 
 // moves reports whether process pid of the working state s has a step
-// (OthersMove).
-func (e *Engine) moves(s []byte, pid int) bool {
+// (OthersMove): by a rendezvous send when rv, else by another statement.
+func (e *Engine) moves(s []byte, pid int, rv bool) bool {
 	c := &e.c
 	c.setProc(pid)
 	c.apply = false
@@ -102,15 +106,19 @@ func (e *Engine) moves(s []byte, pid int) bool {
 		c.setProc(pid)
 		c.err = ""
 		switch {
-		case t.kind == automata.TElse:
-			if e.elseEnabled(c, li) {
-				return true
-			}
 		case t.kind == automata.TSend && t.rendezvous(c):
+			if !rv {
+				continue
+			}
 			if e.stopStep == nil {
 				e.stopStep = func(*pins.Transition, []byte) bool { return false }
 			}
 			if k, _ := e.rendezvous(s, pid, t, e.stopStep); k > 0 {
+				return true
+			}
+		case rv:
+		case t.kind == automata.TElse:
+			if e.elseEnabled(c, li) {
 				return true
 			}
 		default:
