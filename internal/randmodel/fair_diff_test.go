@@ -15,7 +15,11 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nFairModels = flag.Int("randfair", 300, "number of random (model, ltl property) pairs for TestFairReductionDifferential (-short: 100)")
+// nFairModels: 600 pairs by default take about the CPU time that 300 took
+// before each pair's model was loaded once for both searches and the
+// store's first chunk was made small (4.4 s against 3.5 s, GOMAXPROCS=1,
+// 2026-11-26); 2,000 take 14.3 s (-randfair 2000).
+var nFairModels = flag.Int("randfair", 600, "number of random (model, ltl property) pairs for TestFairReductionDifferential (-short: 100)")
 
 // fairSource is random model src with its ltl property, made reducible
 // under weak fairness most of the time: the rendezvous channel qr gets a
@@ -112,6 +116,9 @@ func (c fairCase) check(merge, noReduce, scc bool) (o ltlOutcome, err error) {
 // Again at b26fcda (the unfolding's copy-1 entry, deaths in F1): 20,002
 // pairs (3,591 rejected, 1,065 too large), 10,528 with a fair acceptance
 // cycle, 17,714 reduced, no disagreement (1,556 s, load about 20).
+// At 2a72f10 (each search within 2 MiB, -randfairmb): 2,000 pairs (395
+// rejected, 120 too large), 1,054 with a fair acceptance cycle, 1,769
+// reduced, no disagreement (14.3 s CPU with GOMAXPROCS=1).
 func TestFairReductionDifferential(t *testing.T) {
 	n := *nFairModels
 	if testing.Short() {
