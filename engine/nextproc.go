@@ -60,8 +60,8 @@ func (e *Engine) Reached(s []byte) {
 
 // OthersMove implements pins.ProcNexter: whether a process other than pid
 // would yield a step (NextProc), found from the guards without making
-// the step (but for a rendezvous send, whose partners the handshake
-// finds). A guard that fails at run time counts as a step, as expand
+// the step (a rendezvous send's partners from the index of offered
+// receives, rendezvousAny). A guard that fails at run time counts as a step, as expand
 // yields one for it.
 func (e *Engine) OthersMove(s []byte, pid int) bool {
 	if e.claim != nil || len(s) <= hdrAtomic || s[hdrAtomic] != noAtomic || !e.begin(s) {
@@ -70,14 +70,10 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 	c := &e.c
 	c.timeout = false
 	e.claimMove = -1
-	// the guards first, then (where none holds) the rendezvous sends,
-	// whose partners cost a handshake each
 	moves := false
-	for rv := 0; rv < 2 && !moves; rv++ {
-		for q := c.nproc - 1; q >= 0 && !moves; q-- {
-			if q != pid {
-				moves = e.moves(s, q, rv == 1)
-			}
+	for q := c.nproc - 1; q >= 0 && !moves; q-- {
+		if q != pid {
+			moves = e.moves(s, q)
 		}
 	}
 	c.err = ""
@@ -85,8 +81,8 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 }
 
 // moves reports whether process pid of the working state s has a step
-// (OthersMove): by a rendezvous send when rv, else by another statement.
-func (e *Engine) moves(s []byte, pid int, rv bool) bool {
+// (OthersMove).
+func (e *Engine) moves(s []byte, pid int) bool {
 	c := &e.c
 	c.setProc(pid)
 	c.apply = false
@@ -107,16 +103,9 @@ func (e *Engine) moves(s []byte, pid int, rv bool) bool {
 		c.err = ""
 		switch {
 		case t.kind == automata.TSend && t.rendezvous(c):
-			if !rv {
-				continue
-			}
-			if e.stopStep == nil {
-				e.stopStep = func(*pins.Transition, []byte) bool { return false }
-			}
-			if k, _ := e.rendezvous(s, pid, t, e.stopStep); k > 0 {
+			if e.rendezvousAny(s, pid, t) {
 				return true
 			}
-		case rv:
 		case t.kind == automata.TElse:
 			if e.elseEnabled(c, li) {
 				return true

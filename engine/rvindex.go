@@ -162,3 +162,57 @@ func (c *ctx) loadMsg(t *ctrans, ct *chanType) {
 		c.msg[i] = truncate(v, &ct.fields[i])
 	}
 }
+
+// rendezvousAny reports whether send t of process pid has a partner in
+// the working state s: whether rendezvous would yield a step, without
+// the handshake (OthersMove).
+func (e *Engine) rendezvousAny(s []byte, pid int, t *ctrans) bool {
+	c := &e.c
+	x := &e.rv
+	scan := func() bool {
+		c.err = ""
+		if e.stopStep == nil {
+			e.stopStep = func(*pins.Transition, []byte) bool { return false }
+		}
+		k, _ := e.rendezvousScan(s, pid, t, e.stopStep)
+		return k > 0
+	}
+	if c.err != "" || x.scanOnly {
+		return scan()
+	}
+	if !x.built || x.builtGen != x.gen || x.timeout != c.timeout {
+		e.buildRV()
+		c.setProc(pid)
+	}
+	if x.failed {
+		return scan()
+	}
+	id := t.ch(c)
+	_, ct := c.channel(id)
+	if ct == nil {
+		return false
+	}
+	nf := len(ct.fields)
+	for i := range ct.fields {
+		var v int32
+		if i < len(t.args) {
+			v = t.args[i](c)
+		}
+		x.msg[i] = truncate(v, &ct.fields[i])
+	}
+	if c.err != "" {
+		return scan()
+	}
+	found := false
+	for i := 0; i < len(x.ents) && !found; i++ {
+		en := &x.ents[i]
+		if en.ch != id || int(en.q) == pid {
+			continue
+		}
+		copy(c.msg[:nf], x.msg[:nf])
+		c.setProc(int(en.q))
+		found = en.rr.rendezvousFields(c, ct, len(t.args))
+	}
+	c.setProc(pid)
+	return found
+}
