@@ -89,3 +89,28 @@ func TestProcNextSameSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestProcNextNoAllocs: the reduced search that takes one process's steps
+// at a time allocates nothing per transition (cd_mergesort and
+// eratosthenes: rendezvous, runs and deaths).
+func TestProcNextNoAllocs(t *testing.T) {
+	for _, name := range []string{"eratosthenes", "cd_mergesort"} {
+		prog := loadCorpus(t, name)
+		e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.EnableCoverage()
+		m := por.New(e, reduce.New(e), por.Config{})
+		opt := search.Options{MaxDepth: 100000, StopAfter: 0, HashLog2: 16}
+		res, err := search.Run(context.Background(), m, opt) // warm up
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(2, func() { search.Run(context.Background(), m, opt) })
+		if allocs > float64(res.Transitions)/20 {
+			t.Errorf("%s: %.0f allocations per search of %d transitions", name, allocs, res.Transitions)
+		}
+		t.Logf("%s: %.0f allocations per search of %d transitions", name, allocs, res.Transitions)
+	}
+}
