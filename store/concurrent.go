@@ -39,6 +39,22 @@ type ConcurrentSet interface {
 	Stats() Stats
 }
 
+// DoneMarker is a ConcurrentSet that keeps a "done" bit per stored
+// state (the parallel reduction's cycle proviso, docs/parallel.md):
+// MarkDone sets it, Done reads it, from any worker, for an index that an
+// Insert or Lookup returned.
+type DoneMarker interface {
+	MarkDone(idx uint64)
+	Done(idx uint64) bool
+}
+
+// StateReader is a ConcurrentSet that gives states back: StateOf
+// appends to dst[:0] the state stored at idx (an index the caller's own
+// handle returned) during the search.
+type StateReader interface {
+	StateOf(dst []byte, idx uint64) []byte
+}
+
 // SetHandle is one worker's access to a ConcurrentSet.
 type SetHandle interface {
 	// PrefetchSlot starts loading what inserting a state of Hash h will
@@ -79,6 +95,7 @@ const (
 	// every cBatch states (a counter that every insert updated would be
 	// one cache line bouncing between the cores)
 	cBatch      = 64
+	cDoneWords  = cChunkSize / cAlign / 64
 	cMinLog2    = 16
 	cMaxLoadNum = 3 // grow at 3/4 full
 	cMaxLoadDen = 4
@@ -99,6 +116,7 @@ type Shared struct {
 	memLim  int64
 	guard   func(extra int64) bool
 	zs      bool
+	doneOn  bool // EnableDone
 	ws      []sharedWorker
 	dec     []byte // State's buffer (after the search)
 }
@@ -117,12 +135,19 @@ type sharedWorker struct {
 	batch  int64 // added since the last report to Shared.count
 	enc    []byte
 	confl  int64
+	// done: the done bits of the entries of each chunk, one per cAlign
+	// bytes (EnableDone)
+	done [cMaxChunks]atomic.Pointer[[cDoneWords]uint64]
 	// storedBytes: the bytes of the entries this worker stored
 	storedBytes int64
 	_           [64]byte
 }
 
-var _ ConcurrentSet = (*Shared)(nil)
+var (
+	_ ConcurrentSet = (*Shared)(nil)
+	_ DoneMarker    = (*Shared)(nil)
+	_ StateReader   = (*Shared)(nil)
+)
 
 // NewShared returns a shared table for the given number of workers (at
 // most MaxWorkers), sized for about 1<<sizeLog2 states before its first
@@ -177,8 +202,12 @@ func (t *Shared) Stats() Stats {
 		stored += t.ws[i].storedBytes
 	}
 	n := len(*t.buckets.Load())
-	return Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
+	st := Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
 		ArenaBytes: int64(chunks) * cChunkSize, StoredBytes: stored}
+	if t.doneOn {
+		st.ArenaBytes += int64(chunks) * cDoneWords * 8
+	}
+	return st
 }
 
 // reserve accounts for an allocation of extra bytes.
@@ -339,8 +368,15 @@ func (w *sharedWorker) stage(s []byte) (idx uint64, code []byte, need int, err e
 		if w.nchunk == cMaxChunks {
 			return 0, nil, 0, ErrMemLimit
 		}
-		if err := w.t.reserve(cChunkSize); err != nil {
+		extra := int64(cChunkSize)
+		if w.t.doneOn {
+			extra += cDoneWords * 8
+		}
+		if err := w.t.reserve(extra); err != nil {
 			return 0, nil, 0, err
+		}
+		if w.t.doneOn {
+			w.done[w.nchunk].Store(new([cDoneWords]uint64))
 		}
 		w.chunks[w.nchunk].Store(new([cChunkSize]byte))
 		w.nchunk++
@@ -386,6 +422,24 @@ func (t *Shared) raw(idx uint64) []byte {
 // generate their successors again).
 func (t *Shared) StateOf(dst []byte, idx uint64) []byte {
 	return t.decode(dst, t.raw(idx))
+}
+
+// EnableDone keeps a done bit per stored state (DoneMarker), 1/32 of
+// the arenas' memory; call it before the search.
+func (t *Shared) EnableDone() { t.doneOn = true }
+
+// MarkDone implements DoneMarker.
+func (t *Shared) MarkDone(idx uint64) {
+	d := t.ws[idx>>cOffsetBits].done[(idx&(1<<cOffsetBits-1))>>(cChunkShift-2)].Load()
+	o := idx & (cChunkSize/cAlign - 1)
+	atomic.OrUint64(&d[o>>6], 1<<(o&63))
+}
+
+// Done implements DoneMarker.
+func (t *Shared) Done(idx uint64) bool {
+	d := t.ws[idx>>cOffsetBits].done[(idx&(1<<cOffsetBits-1))>>(cChunkShift-2)].Load()
+	o := idx & (cChunkSize/cAlign - 1)
+	return atomic.LoadUint64(&d[o>>6])&(1<<(o&63)) != 0
 }
 
 // grow doubles the table: the other workers wait at their next call.
