@@ -112,6 +112,7 @@ type Shared struct {
 	limit   atomic.Int64  // grow when count reaches it
 	growing atomic.Bool
 	growMu  sync.Mutex
+	migr    atomic.Pointer[migration] // the growth under way, once every worker paused
 	bytes   atomic.Int64 // bytes allocated (buckets and arenas)
 	memLim  int64
 	guard   func(extra int64) bool
@@ -238,6 +239,9 @@ func (w *sharedWorker) enter() {
 		}
 		w.active.Store(0)
 		for w.t.growing.Load() {
+			if g := w.t.migr.Load(); g != nil {
+				g.help(w.t) // move buckets to the new array with the grower
+			}
 			runtime.Gosched()
 		}
 	}
@@ -470,28 +474,65 @@ func (w *sharedWorker) grow() error {
 	}
 	nb := make([]uint64, 2*len(old))
 	shift := t.shift.Load() - 1
-	mask := uint64(len(nb) - 1)
-	k := 64 - shift // log2 of the new size
-	for _, e := range old {
-		if e == 0 {
-			continue
-		}
-		var i uint64
-		if k <= cTagBits {
-			i = (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
-		} else {
-			i = xxh3.Hash(t.decode(nil, t.raw(e&cIdxMask-1))) >> shift
-		}
-		for nb[i] != 0 {
-			i = (i + 1) & mask
-		}
-		nb[i] = e
+	// the workers waiting for the growth (enter) move buckets too
+	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	t.migr.Store(g)
+	g.help(t)
+	for g.done.Load() < g.parts {
+		runtime.Gosched()
 	}
+	t.migr.Store(nil)
 	t.bytes.Add(-int64(len(old)) * 8)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
 	t.limit.Store(int64(len(nb)) / cMaxLoadDen * cMaxLoadNum)
 	return nil
+}
+
+// migration is a growth under way: the buckets of old move to nb in parts
+// of migratePart, each taken by one worker (the grower, or one waiting
+// for it in enter); nb's buckets are claimed by compare-and-swap, as
+// several workers fill it at once (linear probing's table does not
+// depend on the order of the inserts).
+type migration struct {
+	old, nb []uint64
+	shift   uint32
+	parts   int64
+	next    atomic.Int64 // the next part to take
+	done    atomic.Int64 // parts moved
+}
+
+const migratePart = 1 << 14
+
+// help moves parts of the growth until none is left to take.
+func (g *migration) help(t *Shared) {
+	mask := uint64(len(g.nb) - 1)
+	k := 64 - g.shift // log2 of the new size
+	var buf []byte
+	for {
+		p := g.next.Add(1) - 1
+		if p >= g.parts {
+			return
+		}
+		lo := p * migratePart
+		hi := min(lo+migratePart, int64(len(g.old)))
+		for _, e := range g.old[lo:hi] {
+			if e == 0 {
+				continue
+			}
+			var i uint64
+			if k <= cTagBits {
+				i = (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
+			} else {
+				buf = t.decode(buf, t.raw(e&cIdxMask-1))
+				i = xxh3.Hash(buf) >> g.shift
+			}
+			for !atomic.CompareAndSwapUint64(&g.nb[i], 0, e) {
+				i = (i + 1) & mask
+			}
+		}
+		g.done.Add(1)
+	}
 }
 
 // decode returns the state whose stored bytes are r.
