@@ -113,7 +113,7 @@ type Shared struct {
 	growing atomic.Bool
 	growMu  sync.Mutex
 	migr    atomic.Pointer[migration] // the growth under way, once every worker paused
-	bytes   atomic.Int64 // bytes allocated (buckets and arenas)
+	bytes   atomic.Int64              // bytes allocated (buckets and arenas)
 	memLim  int64
 	guard   func(extra int64) bool
 	zs      bool
