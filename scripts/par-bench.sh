@@ -60,7 +60,9 @@ for model in "$@"; do
 		for j in 1 "$jobs"; do
 			load=$(cut -d' ' -f1 /proc/loadavg)
 			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$gospin" verify $flags -j "$j" "$corpus/models/$model.pml" >"$tmp/out" 2>&1
-			read -r wall user sys rss <"$tmp/time"
+			# the last line: time writes "Command exited with non-zero
+			# status N" first when gospin finds an error (exit 1)
+			read -r wall user sys rss < <(tail -n 1 "$tmp/time")
 			states=$(awk '/states, stored/ {print $1; exit}' "$tmp/out")
 			trans=$(awk '/transitions \(= stored\+matched\)/ {print $1; exit}' "$tmp/out")
 			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$model" "$config" "$j" "$r" "$wall" "$user" "$sys" "$rss" "$states" "$trans" "$load"
