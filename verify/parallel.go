@@ -7,6 +7,7 @@ import (
 	"github.com/gospin/gospin/parsearch"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 )
 
 // WorkersAll is the number of workers of -j 0 (or -j all): every core the
@@ -48,7 +49,11 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		return res, 1, err
 	}
 	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil {
-		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is the done proviso (each successor of a reduced set new or done), weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n)
+		proviso := "the done proviso (each successor of a reduced set new or done)"
+		if sopt.Storage.Mode == store.ModeBitstate {
+			proviso = "the visited proviso (no successor of a reduced set stored: bitstate keeps no done bits)"
+		}
+		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is %s, weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n, proviso)
 	}
 	var merges []func()
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {
