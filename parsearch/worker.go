@@ -100,8 +100,8 @@ type worker struct {
 	rng  uint64
 	exp  pins.Expansion
 	// frames below keepLo have dropped their successors; windowed is
-	// false for a reduction layer (the visited proviso would not give
-	// the same set again: more states are stored by then)
+	// false for a reduction layer (the done proviso would not give the
+	// same set again: more states are stored, or done, by then)
 	keepLo   int
 	windowed bool
 	// keep: the store is lossy (no StateReader): the stack keeps the
