@@ -332,3 +332,19 @@ func TestGridLossy(t *testing.T) {
 		}
 	}
 }
+
+// TestGridHCFull: a hash-compaction table that fills up (256 cells for
+// 20,736 states) stops every worker with "memory limit", as the
+// sequential search does, not with an error.
+func TestGridHCFull(t *testing.T) {
+	g := newGrid(4, 12, -1, true)
+	o := opts(g, 3)
+	o.Storage = store.Config{Mode: store.ModeHC, Log2: 8}
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Incomplete != "memory limit" || res.StatesStored > 256 {
+		t.Errorf("complete %v (%q), stored %d in 256 cells", res.Complete, res.Incomplete, res.StatesStored)
+	}
+}

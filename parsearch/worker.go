@@ -192,7 +192,7 @@ func (w *worker) start() error {
 	}
 	idx, _, err := w.h.Insert(init, store.Hash(init))
 	if err != nil {
-		if err == store.ErrMemLimit {
+		if errors.Is(err, store.ErrMemLimit) {
 			p.stop("memory limit")
 			return nil
 		}
@@ -342,7 +342,7 @@ func (w *worker) run() error {
 		} else {
 			i, added, err := w.h.Insert(w.bytes(sc), sc.h)
 			if err != nil {
-				if err == store.ErrMemLimit {
+				if errors.Is(err, store.ErrMemLimit) {
 					p.stop("memory limit")
 					return nil
 				}
