@@ -43,6 +43,10 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel search is depth-first (no -bfs)"
 	case o.NPProductOf != nil || o.Property != nil:
 		return false, "the parallel search has no product search"
+	case o.Storage.Mode == store.ModeTree:
+		return false, "the parallel search has no shared tree store (-store tree)"
+	case o.Store != nil:
+		return false, "the search's store is given (a hooked store: -sketch)"
 	}
 	if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 0 {
 		return false, "the parallel search reduces safety searches only, not the product with a claim"
@@ -86,15 +90,16 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		models = append(models, c)
 	}
-	hint := o.HashLog2
-	if hint == 0 {
-		hint = 18
-	}
-	tab := store.NewShared(n, hint, o.MemLimit, !o.NoCompress)
-	if o.MemGuard != nil {
-		tab.SetGuard(o.MemGuard)
+	_, reduced := m.(pins.Reduced)
+	tab, err := openShared(o, n, reduced)
+	if err != nil {
+		return nil, err
 	}
 	p := &par{opt: o, ctx: ctx, tab: tab, n: n, start: time.Now(), claim: m.Info() != nil && m.Info().Claim}
+	p.reader, _ = tab.(store.StateReader)
+	if reduced {
+		p.marks, _ = tab.(store.DoneMarker)
+	}
 	p.cond = sync.NewCond(&p.mu)
 	p.nextTick.Store(p.start.Add(o.ProgressEvery).UnixNano())
 	var counts0 [][2]int64
@@ -110,7 +115,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	for i := range p.ws {
 		p.ws[i] = newWorker(p, i, models[i])
 	}
-	err := p.ws[0].start()
+	err = p.ws[0].start()
 	if err == nil {
 		var wg sync.WaitGroup
 		errs := make([]error, n)
@@ -143,7 +148,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	res.Stats.Errors = len(res.Errors)
 	res.Elapsed = time.Since(p.start)
 	res.Store = tab.Stats()
-	res.States = tab
+	res.States = tab.(store.Set)
 	res.Complete = res.Incomplete == "" && !res.DepthLimitHit
 	if res.Incomplete == "" && res.DepthLimitHit {
 		res.Incomplete = "depth limit"
@@ -154,11 +159,50 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	return res, nil
 }
 
+// openShared opens the shared store o.Storage asks for: the exact table
+// (store.Shared), hash compaction (store.SharedHC) or bitstate
+// (store.SharedBitstate). With a reduction layer the exact and hc tables
+// keep a done bit per state (the done proviso, docs/parallel.md).
+func openShared(o search.Options, n int, reduced bool) (store.ConcurrentSet, error) {
+	c := o.Storage
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	switch c.Mode {
+	case store.ModeHC:
+		t, err := store.NewSharedHC(n, c.LossyBytes(), c.Bits(), c.Seed)
+		if err == nil && reduced {
+			t.EnableDone()
+		}
+		return t, err
+	case store.ModeBitstate:
+		return store.NewSharedBitstate(n, c.LossyBytes(), c.Indices(), c.Seed)
+	}
+	hint := o.HashLog2
+	if hint == 0 {
+		hint = 18
+	}
+	t := store.NewShared(n, hint, o.MemLimit, !o.NoCompress)
+	if o.MemGuard != nil {
+		t.SetGuard(o.MemGuard)
+	}
+	if reduced {
+		t.EnableDone()
+	}
+	return t, nil
+}
+
 // par is the state the workers share.
 type par struct {
-	opt   search.Options
-	ctx   context.Context
-	tab   *store.Shared
+	opt search.Options
+	ctx context.Context
+	tab store.ConcurrentSet
+	// reader gives states back (the exact table), else nil: the workers
+	// keep the bytes of their stacks' states (a lossy store)
+	reader store.StateReader
+	// done: the done bits of the reduction's cycle proviso, or nil (no
+	// reduction, or bitstate: the visited proviso)
+	marks store.DoneMarker
 	n     int
 	ws    []*worker
 	start time.Time

@@ -9,6 +9,7 @@ import (
 	"github.com/gospin/gospin/parsearch"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/store"
 )
 
 // grid is a test model: k counters, each below n; process i increments
@@ -257,5 +258,93 @@ func TestGridWindowed(t *testing.T) {
 		if end, ok := replay(g, e.Trail); !ok || !allEqual(end, 4) {
 			t.Errorf("%v: the trail does not lead to it (%v)", e.Violation.Kind, end)
 		}
+	}
+}
+
+// TestGridLossy: the lossy stores shared by the workers (-store hc,
+// bitstate). With 64-bit signatures in a table far from full, hash
+// compaction stores, matches and takes exactly what -j 1 does (no
+// collision among 20,736 states is to be expected: about 1e-11); with a
+// window of 2 frames the workers regenerate the successors of dropped
+// frames from the bytes their stacks keep (the store gives none back).
+// Bitstate with a large array: every state, and never more than exist
+// (a state counted twice needs two workers to set its bits at the same
+// moment: the count may then exceed the states by a few, not more);
+// with a tiny array it omits states and stays complete. -e finds every
+// violating step with both.
+func TestGridLossy(t *testing.T) {
+	defer parsearch.SetWindow(2)()
+	g := newGrid(4, 12, -1, true)
+	seq, err := parsearch.Run(context.Background(), g, opts(g, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round, j := range []int{2, 3, 8, 2} {
+		g := newGrid(4, 12, -1, true)
+		o := opts(g, j)
+		o.Storage = store.Config{Mode: store.ModeHC, Log2: 18, Seed: uint64(round)}
+		res, err := parsearch.Run(context.Background(), g, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := res.States.(store.Lossy); !ok || !res.Complete || res.StatesStored != 20736 ||
+			res.Transitions != seq.Transitions || res.StatesMatched != seq.StatesMatched || res.DepthReached < 100 {
+			t.Errorf("hc -j %d: lossy %v, complete %v, stored %d, matched %d, transitions %d, depth %d; -j 1: %d, %d, %d",
+				j, ok, res.Complete, res.StatesStored, res.StatesMatched, res.Transitions, res.DepthReached, seq.StatesStored, seq.StatesMatched, seq.Transitions)
+		}
+		g = newGrid(4, 12, -1, true)
+		o = opts(g, j)
+		o.Storage = store.Config{Mode: store.ModeBitstate, Log2: 24, Seed: uint64(round)}
+		res, err = parsearch.Run(context.Background(), g, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || res.StatesStored < 20736-20 || res.StatesStored > 20736+int64(j) {
+			t.Errorf("bitstate -j %d: complete %v, stored %d of 20736", j, res.Complete, res.StatesStored)
+		}
+		g = newGrid(4, 12, -1, true)
+		o = opts(g, j)
+		o.Storage = store.Config{Mode: store.ModeBitstate, Mem: 1024, K: 2}
+		res, err = parsearch.Run(context.Background(), g, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || res.StatesStored >= 20736 || res.States.(store.Lossy).Omission().ExpectedOmitted < 1 {
+			t.Errorf("bitstate in 1 KB -j %d: complete %v, stored %d of 20736 (all of them in 8,192 bits?)", j, res.Complete, res.StatesStored)
+		}
+	}
+	for _, mode := range []string{store.ModeHC, store.ModeBitstate} {
+		g := newGrid(3, 9, 4, true)
+		o := opts(g, 3)
+		o.StopAfter, o.AllTrails = 0, true
+		o.Storage = store.Config{Mode: mode, Log2: 20}
+		res, err := parsearch.Run(context.Background(), g, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Errors) != 3 {
+			t.Errorf("-store %s -e: %d errors, want the 3 steps into (4,4,4)", mode, len(res.Errors))
+		}
+		for _, e := range res.Errors {
+			if s, ok := replay(g, e.Trail); !ok || !allEqual(s, 4) {
+				t.Errorf("-store %s: trail %v ends in %v (replays: %v)", mode, e.Trail, s, ok)
+			}
+		}
+	}
+}
+
+// TestGridHCFull: a hash-compaction table that fills up (256 cells for
+// 20,736 states) stops every worker with "memory limit", as the
+// sequential search does, not with an error.
+func TestGridHCFull(t *testing.T) {
+	g := newGrid(4, 12, -1, true)
+	o := opts(g, 3)
+	o.Storage = store.Config{Mode: store.ModeHC, Log2: 8}
+	res, err := parsearch.Run(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Incomplete != "memory limit" || res.StatesStored > 256 {
+		t.Errorf("complete %v (%q), stored %d in 256 cells", res.Complete, res.Incomplete, res.StatesStored)
 	}
 }

@@ -28,14 +28,18 @@ type succ struct {
 // frame is one state on a worker's depth-first stack: its successors are
 // succs[lo:hi], taken in the worker's order (the k-th taken is
 // lo+(rot+k)%(hi-lo)); an intermediate state's bytes are on the atomic
-// stack at atomicOff. A frame deep in the stack gives its successors up
+// stack at atomicOff, and so are a stored state's with a lossy store
+// (which gives no bytes back). open (with a reduction layer) says that
+// one of its successors was not done when taken, or given away, or cut
+// by the depth limit: its state is not marked done when it is popped. A frame deep in the stack gives its successors up
 // (lo == dropped, hi their number) and generates them again when the
 // search comes back to it or gives them away: Next is deterministic and
 // rot is kept, so taken says which are left, as in the sequential search.
 type frame struct {
 	lo, hi, taken, rot   int32
 	atomicOff, atomicLen int32
-	vmark                int32  // len(worker.viols) before its expansion
+	vmark                int32 // len(worker.viols) before its expansion
+	open                 int32
 	idx                  uint64 // store index of a stored state, else ^0
 	pid, group, k        int32  // the step that led here
 }
@@ -96,12 +100,15 @@ type worker struct {
 	rng  uint64
 	exp  pins.Expansion
 	// frames below keepLo have dropped their successors; windowed is
-	// false for a reduction layer (the visited proviso would not give
-	// the same set again: more states are stored by then)
+	// false for a reduction layer (the done proviso would not give the
+	// same set again: more states are stored, or done, by then)
 	keepLo   int
 	windowed bool
-	sbuf     []byte // scratch: a state read back from the table
-	ticks    int
+	// keep: the store is lossy (no StateReader): the stack keeps the
+	// bytes of its stored states on the atomic stack too
+	keep  bool
+	sbuf  []byte // scratch: a state read back from the table
+	ticks int
 	// the figures of this worker's share of the search
 	matched, atomicSteps  int64
 	depthReached          int
@@ -119,6 +126,7 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	} else {
 		w.windowed = true
 	}
+	w.keep = p.reader == nil
 	w.m = m
 	w.yield = func(t *pins.Transition, s []byte) bool {
 		k := 0
@@ -140,17 +148,21 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	return w
 }
 
-// pins.Cycles, for a reduction layer bound to the worker: the visited
-// proviso. A reduced set is kept only when none of its successors is
-// stored, by any worker; docs/parallel.md says why that is sound in
-// whatever order the workers go.
+// pins.Cycles, for a reduction layer bound to the worker: the done
+// proviso. A reduced set is kept only when each of its successors is
+// either not stored or done (stored, and every state it leads to done:
+// see frame.open); docs/parallel.md says why that is sound in whatever
+// order the workers go. Without done bits (bitstate) it is the visited
+// proviso: no successor stored.
 
 // Lookup implements pins.Cycles.
 func (w *worker) Lookup(s []byte) (uint64, bool) { return w.h.Lookup(s, store.Hash(s)) }
 
-// Closes implements pins.Cycles: every stored state closes a cycle for
-// the visited proviso.
-func (w *worker) Closes(uint64) bool { return true }
+// Closes implements pins.Cycles: a stored state that is not done may
+// close a cycle (with the visited proviso, every stored state).
+func (w *worker) Closes(idx uint64) bool {
+	return w.p.marks == nil || !w.p.marks.Done(idx)
+}
 
 // Expanding implements pins.Cycles.
 func (w *worker) Expanding() pins.Expansion { return w.exp }
@@ -180,7 +192,7 @@ func (w *worker) start() error {
 	}
 	idx, _, err := w.h.Insert(init, store.Hash(init))
 	if err != nil {
-		if err == store.ErrMemLimit {
+		if errors.Is(err, store.ErrMemLimit) {
 			p.stop("memory limit")
 			return nil
 		}
@@ -189,7 +201,12 @@ func (w *worker) start() error {
 	w.stored++
 	w.keepLo = 0
 	w.stack.Reset()
-	w.stack.Push(frame{idx: idx, atomicOff: -1})
+	if w.keep {
+		w.atomics = append(w.atomics[:0], init...)
+		w.stack.Push(frame{idx: idx, atomicOff: 0, atomicLen: int32(len(init))})
+	} else {
+		w.stack.Push(frame{idx: idx, atomicOff: -1})
+	}
 	w.expandTop(init)
 	return nil
 }
@@ -279,6 +296,15 @@ func (w *worker) run() error {
 			if f.atomicOff >= 0 {
 				w.atomics = w.atomics[:f.atomicOff]
 			}
+			if p.marks != nil {
+				if f.open != 0 {
+					if top > 0 {
+						w.stack.At(top - 1).open = 1
+					}
+				} else if f.idx != ^uint64(0) {
+					p.marks.MarkDone(f.idx)
+				}
+			}
 			// the frames pushed from here on keep their successors (below,
 			// an item's root, which never drops them, may be the top)
 			w.keepLo = min(w.keepLo, top)
@@ -302,6 +328,7 @@ func (w *worker) run() error {
 			// pan cuts the step and counts it as a matched state
 			w.depthHit = true
 			w.matched++
+			f.open = 1
 			continue
 		}
 		idx := ^uint64(0)
@@ -315,7 +342,7 @@ func (w *worker) run() error {
 		} else {
 			i, added, err := w.h.Insert(w.bytes(sc), sc.h)
 			if err != nil {
-				if err == store.ErrMemLimit {
+				if errors.Is(err, store.ErrMemLimit) {
 					p.stop("memory limit")
 					return nil
 				}
@@ -323,10 +350,19 @@ func (w *worker) run() error {
 			}
 			if !added {
 				w.matched++
+				if p.marks != nil && !p.marks.Done(i) {
+					f.open = 1
+				}
 				continue
 			}
 			w.stored++
 			idx = i
+			if w.keep {
+				// a lossy store gives no bytes back: the stack keeps them
+				atomicOff = int32(len(w.atomics))
+				w.atomics = append(w.atomics, w.bytes(sc)...)
+				atomicLen = int32(len(w.atomics)) - atomicOff
+			}
 		}
 		if depth > w.depthReached {
 			w.depthReached = depth
@@ -364,7 +400,7 @@ func (w *worker) run() error {
 // it returns their range in succs.
 func (w *worker) generate(at int, state []byte) (lo, hi int) {
 	f := w.stack.At(at)
-	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.atomicOff < 0, Intermediate: f.atomicOff >= 0}
+	w.exp = pins.Expansion{Depth: w.root.len() + at, Index: f.idx, Known: f.idx != ^uint64(0), Intermediate: f.idx == ^uint64(0)}
 	w.expLo = len(w.succs)
 	// state may alias the arena, which the expansion appends to: it stays
 	// valid (it lies before the new successors, or in the old array)
@@ -390,14 +426,15 @@ func (w *worker) generate(at int, state []byte) (lo, hi int) {
 }
 
 // stateOf returns the state of frame at, which is stored or intermediate
-// (not an item's root): read back from the table (the worker stored it)
-// or from the atomic stack.
+// (not an item's root): from the atomic stack (an intermediate state, or
+// any with a lossy store) or read back from the table (the worker stored
+// it).
 func (w *worker) stateOf(at int) []byte {
 	f := w.stack.At(at)
 	if f.atomicOff >= 0 {
 		return w.atomics[f.atomicOff : f.atomicOff+f.atomicLen]
 	}
-	w.sbuf = w.p.tab.StateOf(w.sbuf, f.idx)
+	w.sbuf = w.p.reader.StateOf(w.sbuf, f.idx)
 	return w.sbuf
 }
 
@@ -525,6 +562,7 @@ func (w *worker) donate() error {
 			it.root = &path{parent: base, n: base.len() + len(steps), steps: steps}
 		}
 		w.snap, w.low = it.root, j
+		f.open = 1 // its successors are another worker's now
 		lo, vm := int(f.lo), len(w.viols)
 		if f.lo == dropped {
 			// generate them again at the end of the arena, for the item

@@ -39,6 +39,22 @@ type ConcurrentSet interface {
 	Stats() Stats
 }
 
+// DoneMarker is a ConcurrentSet that keeps a "done" bit per stored
+// state (the parallel reduction's cycle proviso, docs/parallel.md):
+// MarkDone sets it, Done reads it, from any worker, for an index that an
+// Insert or Lookup returned.
+type DoneMarker interface {
+	MarkDone(idx uint64)
+	Done(idx uint64) bool
+}
+
+// StateReader is a ConcurrentSet that gives states back: StateOf
+// appends to dst[:0] the state stored at idx (an index the caller's own
+// handle returned) during the search.
+type StateReader interface {
+	StateOf(dst []byte, idx uint64) []byte
+}
+
 // SetHandle is one worker's access to a ConcurrentSet.
 type SetHandle interface {
 	// PrefetchSlot starts loading what inserting a state of Hash h will
@@ -79,6 +95,7 @@ const (
 	// every cBatch states (a counter that every insert updated would be
 	// one cache line bouncing between the cores)
 	cBatch      = 64
+	cDoneWords  = cChunkSize / cAlign / 64
 	cMinLog2    = 16
 	cMaxLoadNum = 3 // grow at 3/4 full
 	cMaxLoadDen = 4
@@ -95,10 +112,12 @@ type Shared struct {
 	limit   atomic.Int64  // grow when count reaches it
 	growing atomic.Bool
 	growMu  sync.Mutex
-	bytes   atomic.Int64 // bytes allocated (buckets and arenas)
+	migr    atomic.Pointer[migration] // the growth under way, once every worker paused
+	bytes   atomic.Int64              // bytes allocated (buckets and arenas)
 	memLim  int64
 	guard   func(extra int64) bool
 	zs      bool
+	doneOn  bool // EnableDone
 	ws      []sharedWorker
 	dec     []byte // State's buffer (after the search)
 }
@@ -117,12 +136,19 @@ type sharedWorker struct {
 	batch  int64 // added since the last report to Shared.count
 	enc    []byte
 	confl  int64
+	// done: the done bits of the entries of each chunk, one per cAlign
+	// bytes (EnableDone)
+	done [cMaxChunks]atomic.Pointer[[cDoneWords]uint64]
 	// storedBytes: the bytes of the entries this worker stored
 	storedBytes int64
 	_           [64]byte
 }
 
-var _ ConcurrentSet = (*Shared)(nil)
+var (
+	_ ConcurrentSet = (*Shared)(nil)
+	_ DoneMarker    = (*Shared)(nil)
+	_ StateReader   = (*Shared)(nil)
+)
 
 // NewShared returns a shared table for the given number of workers (at
 // most MaxWorkers), sized for about 1<<sizeLog2 states before its first
@@ -177,8 +203,12 @@ func (t *Shared) Stats() Stats {
 		stored += t.ws[i].storedBytes
 	}
 	n := len(*t.buckets.Load())
-	return Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
+	st := Stats{States: t.Len(), Slots: n, Conflicts: confl, TableBytes: int64(n) * 8,
 		ArenaBytes: int64(chunks) * cChunkSize, StoredBytes: stored}
+	if t.doneOn {
+		st.ArenaBytes += int64(chunks) * cDoneWords * 8
+	}
+	return st
 }
 
 // reserve accounts for an allocation of extra bytes.
@@ -209,6 +239,9 @@ func (w *sharedWorker) enter() {
 		}
 		w.active.Store(0)
 		for w.t.growing.Load() {
+			if g := w.t.migr.Load(); g != nil {
+				g.help(w.t) // move buckets to the new array with the grower
+			}
 			runtime.Gosched()
 		}
 	}
@@ -339,8 +372,15 @@ func (w *sharedWorker) stage(s []byte) (idx uint64, code []byte, need int, err e
 		if w.nchunk == cMaxChunks {
 			return 0, nil, 0, ErrMemLimit
 		}
-		if err := w.t.reserve(cChunkSize); err != nil {
+		extra := int64(cChunkSize)
+		if w.t.doneOn {
+			extra += cDoneWords * 8
+		}
+		if err := w.t.reserve(extra); err != nil {
 			return 0, nil, 0, err
+		}
+		if w.t.doneOn {
+			w.done[w.nchunk].Store(new([cDoneWords]uint64))
 		}
 		w.chunks[w.nchunk].Store(new([cChunkSize]byte))
 		w.nchunk++
@@ -388,6 +428,24 @@ func (t *Shared) StateOf(dst []byte, idx uint64) []byte {
 	return t.decode(dst, t.raw(idx))
 }
 
+// EnableDone keeps a done bit per stored state (DoneMarker), 1/32 of
+// the arenas' memory; call it before the search.
+func (t *Shared) EnableDone() { t.doneOn = true }
+
+// MarkDone implements DoneMarker.
+func (t *Shared) MarkDone(idx uint64) {
+	d := t.ws[idx>>cOffsetBits].done[(idx&(1<<cOffsetBits-1))>>(cChunkShift-2)].Load()
+	o := idx & (cChunkSize/cAlign - 1)
+	atomic.OrUint64(&d[o>>6], 1<<(o&63))
+}
+
+// Done implements DoneMarker.
+func (t *Shared) Done(idx uint64) bool {
+	d := t.ws[idx>>cOffsetBits].done[(idx&(1<<cOffsetBits-1))>>(cChunkShift-2)].Load()
+	o := idx & (cChunkSize/cAlign - 1)
+	return atomic.LoadUint64(&d[o>>6])&(1<<(o&63)) != 0
+}
+
 // grow doubles the table: the other workers wait at their next call.
 func (w *sharedWorker) grow() error {
 	t := w.t
@@ -416,28 +474,65 @@ func (w *sharedWorker) grow() error {
 	}
 	nb := make([]uint64, 2*len(old))
 	shift := t.shift.Load() - 1
-	mask := uint64(len(nb) - 1)
-	k := 64 - shift // log2 of the new size
-	for _, e := range old {
-		if e == 0 {
-			continue
-		}
-		var i uint64
-		if k <= cTagBits {
-			i = (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
-		} else {
-			i = xxh3.Hash(t.decode(nil, t.raw(e&cIdxMask-1))) >> shift
-		}
-		for nb[i] != 0 {
-			i = (i + 1) & mask
-		}
-		nb[i] = e
+	// the workers waiting for the growth (enter) move buckets too
+	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	t.migr.Store(g)
+	g.help(t)
+	for g.done.Load() < g.parts {
+		runtime.Gosched()
 	}
+	t.migr.Store(nil)
 	t.bytes.Add(-int64(len(old)) * 8)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
 	t.limit.Store(int64(len(nb)) / cMaxLoadDen * cMaxLoadNum)
 	return nil
+}
+
+// migration is a growth under way: the buckets of old move to nb in parts
+// of migratePart, each taken by one worker (the grower, or one waiting
+// for it in enter); nb's buckets are claimed by compare-and-swap, as
+// several workers fill it at once (linear probing's table does not
+// depend on the order of the inserts).
+type migration struct {
+	old, nb []uint64
+	shift   uint32
+	parts   int64
+	next    atomic.Int64 // the next part to take
+	done    atomic.Int64 // parts moved
+}
+
+const migratePart = 1 << 14
+
+// help moves parts of the growth until none is left to take.
+func (g *migration) help(t *Shared) {
+	mask := uint64(len(g.nb) - 1)
+	k := 64 - g.shift // log2 of the new size
+	var buf []byte
+	for {
+		p := g.next.Add(1) - 1
+		if p >= g.parts {
+			return
+		}
+		lo := p * migratePart
+		hi := min(lo+migratePart, int64(len(g.old)))
+		for _, e := range g.old[lo:hi] {
+			if e == 0 {
+				continue
+			}
+			var i uint64
+			if k <= cTagBits {
+				i = (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
+			} else {
+				buf = t.decode(buf, t.raw(e&cIdxMask-1))
+				i = xxh3.Hash(buf) >> g.shift
+			}
+			for !atomic.CompareAndSwapUint64(&g.nb[i], 0, e) {
+				i = (i + 1) & mask
+			}
+		}
+		g.done.Add(1)
+	}
 }
 
 // decode returns the state whose stored bytes are r.

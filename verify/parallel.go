@@ -35,9 +35,6 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	n = parsearch.Workers(n)
 	f, canFork := m.(forker)
 	ok, why := parsearch.Supported(sm, sopt)
-	if m := sopt.Storage.Mode; ok && m != "" && m != store.ModeExact {
-		ok, why = false, "the parallel search stores states exactly (no -store "+m+" yet)"
-	}
 	if ok && opt.Leap && opt.Reduce {
 		ok, why = false, "the parallel search has no leap sets"
 	}
@@ -52,7 +49,11 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		return res, 1, err
 	}
 	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil {
-		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is the visited proviso (no successor of a reduced set stored by any worker), weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n)
+		proviso := "the done proviso (each successor of a reduced set new or done)"
+		if sopt.Storage.Mode == store.ModeBitstate {
+			proviso = "the visited proviso (no successor of a reduced set stored: bitstate keeps no done bits)"
+		}
+		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is %s, weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n, proviso)
 	}
 	var merges []func()
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {

@@ -37,6 +37,8 @@ func TestVerifyWorkers(t *testing.T) {
 		{"-j3", []string{"-j3"}, "gospin: 3 workers", ""},
 		{"-DNCORE=4", []string{"-DNCORE=4"}, "gospin: 4 workers", ""},
 		{"-j 2 -bfs", []string{"-j", "2", "-bfs"}, "", "-j 2 is not used: the parallel search is depth-first"},
+		{"-j 2 -store hc", []string{"-j", "2", "-store", "hc"}, "gospin: 2 workers", ""},
+		{"-j 2 -store tree", []string{"-j", "2", "-store", "tree"}, "", "-j 2 is not used: the parallel search has no shared tree store"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append([]string{"verify", "-notrail", "-noreduce", "-q"}, c.args...)

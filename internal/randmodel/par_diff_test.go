@@ -17,7 +17,7 @@ var nParModels = flag.Int("parmodels", 150, "number of random models for the par
 // 2, 3 or 4 workers: unreduced, the same states stored, transitions and
 // errors (every error, -e: each step and each stored state is checked
 // once whoever takes it) and the same kinds of errors; reduced (the
-// visited proviso), the same kinds of errors as the full search and never
+// done proviso), the same kinds of errors as the full search and never
 // more states.
 //
 // Long run: go test ./internal/randmodel -run ParallelDifferential
