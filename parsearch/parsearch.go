@@ -32,17 +32,25 @@ type Options struct {
 // Supported reports whether the parallel search covers a search of m
 // with options o, and if not why not: it covers the depth-first safety
 // searches (assertions, invalid end states, a never claim's end without
-// -a), unreduced or with a safety reduction layer.
+// -a), unreduced or with a safety reduction layer, and the unreduced
+// acceptance-cycle search (-a, CNDFS: cndfs.go) that stops at its first
+// error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	switch {
-	case o.Accept || o.NonProgress:
-		return false, "the parallel search looks for safety errors only (no -a, -l yet)"
 	case o.SCC || o.Fair:
 		return false, "the parallel search has no -scc and no -f"
 	case o.BFS:
 		return false, "the parallel search is depth-first (no -bfs)"
 	case o.NPProductOf != nil || o.Property != nil:
 		return false, "the parallel search has no product search"
+	case o.NonProgress:
+		return false, "the parallel search has no -l yet"
+	case o.Accept && o.StopAfter != 1:
+		return false, "the parallel acceptance-cycle search (CNDFS) stops at its first cycle (no -c N, -e)"
+	case o.Accept:
+		if _, ok := m.(pins.Reduced); ok {
+			return false, "the parallel acceptance-cycle search (CNDFS) is unreduced (use -noreduce)"
+		}
 	}
 	if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 0 {
 		return false, "the parallel search reduces safety searches only, not the product with a claim"
@@ -106,12 +114,16 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		counts0 = append(counts0, c)
 	}
-	p.ws = make([]*worker, n)
-	for i := range p.ws {
-		p.ws[i] = newWorker(p, i, models[i])
+	if !o.Accept {
+		p.ws = make([]*worker, n)
+		for i := range p.ws {
+			p.ws[i] = newWorker(p, i, models[i])
+		}
 	}
-	err := p.ws[0].start()
-	if err == nil {
+	var err error
+	if o.Accept {
+		err = runCNDFS(p, models)
+	} else if err = p.ws[0].start(); err == nil {
 		var wg sync.WaitGroup
 		errs := make([]error, n)
 		for i, w := range p.ws {
@@ -139,7 +151,8 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	res.StatesStored = int64(tab.Len())
-	res.Transitions = res.StatesStored + res.StatesMatched // pan: stored + matched
+	// pan: stored + matched (+ the nested search's stored)
+	res.Transitions = res.StatesStored + res.StatesMatched + res.NestedStored
 	res.Stats.Errors = len(res.Errors)
 	res.Elapsed = time.Since(p.start)
 	res.Store = tab.Stats()
