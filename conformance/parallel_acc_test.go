@@ -1,0 +1,72 @@
+package conformance
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/gospin/gospin/verify"
+)
+
+var parAccMax = flag.Int64("paraccmax", 20000, "TestParallelAcceptance: the largest acc_noreduce row (SPIN's states stored) it runs")
+
+// TestParallelAcceptance runs the acc_noreduce rows (up to -paraccmax
+// states in SPIN's row: 20,000 by default, the small ones) with -j 2 and
+// -j 3, the parallel acceptance-cycle search (CNDFS), against -j 1 (the
+// sequential nested search) and SPIN: the same verdict and error kind;
+// on a complete search the same states stored and visited as -j 1 (up to
+// states that a claim stutter step reaches, which the parallel search
+// keeps apart from the same state reached otherwise: docs/parallel.md;
+// logged); every first error's trail replays, and a cycle's trail ends
+// where its cycle starts (runWith).
+func TestParallelAcceptance(t *testing.T) {
+	dev := readDeviations(t)
+	rows := 0
+	for _, r := range readExpected(t) {
+		if r.config != "acc_noreduce" || r.stored > *parAccMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" {
+			continue
+		}
+		rows++
+		key := r.model + "/" + r.config
+		if r.ltl != "-" {
+			key += "/" + r.ltl
+		}
+		t.Run(r.model+"/"+r.ltl, func(t *testing.T) {
+			s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, Accept: true, Workers: 1}
+			one, err := runWith(r, true, true, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range []int{2, 3} {
+				s.Workers = j
+				got, err := runWith(r, true, true, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.workers != j {
+					t.Errorf("-j %d: searched with %d workers", j, got.workers)
+				}
+				if got.verdict != one.verdict || got.kind != one.kind {
+					t.Errorf("-j %d: verdict %s (%s); -j 1 %s (%s)", j, got.verdict, got.kind, one.verdict, one.kind)
+				}
+				if _, ok := dev[key]; !ok && (got.verdict != r.verdict || got.kind != r.errorKind) {
+					t.Errorf("-j %d: verdict %s (%s); SPIN %s (%s)", j, got.verdict, got.kind, r.verdict, r.errorKind)
+				}
+				if got.replay != "" {
+					t.Errorf("-j %d: trail: %s", j, got.replay)
+				}
+				if one.complete && !got.complete {
+					t.Errorf("-j %d: incomplete, -j 1 complete", j)
+				}
+				if one.complete && got.stored != one.stored {
+					t.Logf("-j %d: states stored %d; -j 1 %d", j, got.stored, one.stored)
+					if got.stored < one.stored {
+						t.Errorf("-j %d: fewer states stored (%d) than -j 1 (%d)", j, got.stored, one.stored)
+					}
+				}
+			}
+		})
+	}
+	if rows < 10 {
+		t.Errorf("only %d acc_noreduce rows found", rows)
+	}
+}
