@@ -83,7 +83,7 @@ type cnd struct {
 	red     *sharedBits
 	blue    *sharedBits
 	cut     atomic.Bool // a search was cut at the depth limit
-	stutter bool // the model expands stutter-reached states itself
+	stutter bool        // the model expands stutter-reached states itself
 	cws     []*cworker
 }
 
