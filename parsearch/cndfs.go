@@ -114,11 +114,13 @@ type cworker struct {
 	matched, atomicSteps int64
 	redMade, redMatched  int64
 	seedsRed             int64
-	pubStored            atomic.Int64
-	depthReached         int
-	depthHit             bool
-	stackBytes           int64
-	stored               int64
+	// marked: the states this worker stored with the stutter mark
+	marked       []uint64
+	pubStored    atomic.Int64
+	depthReached int
+	depthHit     bool
+	stackBytes   int64
+	stored       int64
 }
 
 func (c *cnd) newWorker(id int, m pins.Model) *cworker {
@@ -148,8 +150,9 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 }
 
 // runCNDFS is Run for an acceptance-cycle search (Options.Accept), with
-// the models of the workers.
-func runCNDFS(p *par, models []pins.Model) error {
+// the models of the workers. It returns the number of states stored
+// twice (cnd.twins), which the table counts twice.
+func runCNDFS(p *par, models []pins.Model) (int64, error) {
 	_, isSM := models[0].(pins.StutterModel)
 	c := &cnd{par: p, red: newSharedBits(p.n), blue: newSharedBits(p.n), stutter: isSM && p.claim}
 	for i, m := range models {
@@ -170,6 +173,8 @@ func runCNDFS(p *par, models []pins.Model) error {
 	}
 	wg.Wait()
 	res := &p.res
+	dup, dupRed := c.twins()
+	res.NestedStored -= dupRed
 	for _, w := range c.cws {
 		// as the sequential search counts: a nested search's states are
 		// stored (NestedStored) and its steps to states it had reached
@@ -181,7 +186,7 @@ func runCNDFS(p *par, models []pins.Model) error {
 		res.DepthLimitHit = res.DepthLimitHit || w.depthHit
 		res.StackBytes += w.stackBytes
 	}
-	return errors.Join(errs...)
+	return dup, errors.Join(errs...)
 }
 
 func (w *cworker) bytes(sc *succ) []byte {
@@ -362,6 +367,9 @@ func (w *cworker) insert(s []byte, st search.Step, h uint64) (idx uint64, added,
 	}
 	if added {
 		w.stored++
+		if w.stutterStep(st) {
+			w.marked = append(w.marked, idx)
+		}
 	}
 	return idx, added, true, nil
 }
@@ -647,4 +655,27 @@ func b2i(b bool) int32 {
 		return 1
 	}
 	return 0
+}
+
+// twins returns the number of states that the search stored twice, as
+// two nodes (reached by a stutter step and otherwise), and of those
+// made red twice: the figures pan's count of states stored and visited
+// counts once.
+func (c *cnd) twins() (stored, red int64) {
+	h := c.tab.Handle(0)
+	var buf []byte
+	for _, w := range c.cws {
+		for _, idx := range w.marked {
+			buf = c.tab.StateOf(buf, idx)
+			s := buf[:len(buf)-1]
+			if i, ok := h.Lookup(s, store.Hash(s)); ok {
+				stored++
+				if c.red.has(idx) && c.red.has(i) {
+					red++
+				}
+			}
+		}
+	}
+	h.Pause()
+	return stored, red
 }

@@ -121,8 +121,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	var err error
+	var twins int64
 	if o.Accept {
-		err = runCNDFS(p, models)
+		twins, err = runCNDFS(p, models)
 	} else if err = p.ws[0].start(); err == nil {
 		var wg sync.WaitGroup
 		errs := make([]error, n)
@@ -150,7 +151,8 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 			res.ProvisoFallbacks += f1 - counts0[i][1]
 		}
 	}
-	res.StatesStored = int64(tab.Len())
+	// (an acceptance search stores some states twice: see cnd.twins)
+	res.StatesStored = int64(tab.Len()) - twins
 	// pan: stored + matched (+ the nested search's stored)
 	res.Transitions = res.StatesStored + res.StatesMatched + res.NestedStored
 	res.Stats.Errors = len(res.Errors)

@@ -1,0 +1,189 @@
+package randmodel
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/frontend"
+	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/search"
+	"github.com/gospin/gospin/simulate"
+	"github.com/gospin/gospin/trail"
+	"github.com/gospin/gospin/verify"
+)
+
+var nParAccModels = flag.Int("paraccmodels", 150, "number of random (model, ltl property) pairs for TestParallelAcceptanceDifferential (-short: 40; the long run: -paraccmodels 20000)")
+
+// TestParallelAcceptanceDifferential checks the parallel acceptance-cycle
+// search (CNDFS, verify -a -noreduce -j N) against the sequential nested
+// search on random models with a random ltl property (the usual claim,
+// assertions ignored), with 2, 3 or 4 workers: an acceptance cycle is
+// found exactly when -j 1 finds one (the first error's kind is one that
+// -j 1 finds with -e, since which error comes first depends on the
+// order); a cycle's trail replays and ends where its cycle starts; a
+// complete search without error stores no fewer states than -j 1 and
+// makes red as many states as -j 1's nested searches store (more, in
+// both, only where a claim stutter step reaches a state that is also
+// reached otherwise: docs/parallel.md; counted).
+//
+// Long run: go test ./internal/randmodel -run ParallelAcceptanceDifferential
+// -paraccmodels 20000.
+func TestParallelAcceptanceDifferential(t *testing.T) {
+	n := *nParAccModels
+	if testing.Short() {
+		n = 40
+	}
+	var invalid, large, withCycle, equal, moreStored, seqStored, parStored atomic.Int64
+	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
+		r := rand.New(rand.NewSource(seed * 104729))
+		model := Generate(seed, ClaimMix(seed))
+		src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
+		merge := seed%2 == 0
+		workers := 2 + int(seed%3)
+		a, _, ok, err := runAcc(src, merge, 1, 1)
+		switch {
+		case err != nil:
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		case !ok:
+			invalid.Add(1)
+			return false, ""
+		case !a.Complete && len(a.Errors) == 0:
+			large.Add(1)
+			return false, ""
+		}
+		b, e, _, err := runAcc(src, merge, workers, 1)
+		if err != nil {
+			return true, fmt.Sprintf("seed %d -j %d: %v\n%s", seed, workers, err, src)
+		}
+		if b.Incomplete == "memory limit" {
+			large.Add(1)
+			return false, ""
+		}
+		kind := func(res *search.Result) string {
+			if len(res.Errors) == 0 {
+				return ""
+			}
+			return res.Errors[0].Violation.Kind.String()
+		}
+		ka, kb := kind(a), kind(b)
+		if ka != kb {
+			// another error first: -j 1 must find it too
+			all, _, _, err := runAcc(src, merge, 1, 0)
+			if err != nil {
+				return true, fmt.Sprintf("seed %d: -e: %v", seed, err)
+			}
+			found := false
+			for _, x := range all.Errors {
+				found = found || x.Violation.Kind.String() == kb
+			}
+			if kb == "" || !found {
+				return true, fmt.Sprintf("seed %d (merge %v, -j %d): first error %q; -j 1 %q\n%s", seed, merge, workers, kb, ka, src)
+			}
+		}
+		if len(b.Errors) > 0 {
+			if b.Errors[0].Violation.Kind == pins.AcceptanceCycle {
+				withCycle.Add(1)
+			}
+			if msg := replayCycle(e, b.Errors[0]); msg != "" {
+				return true, fmt.Sprintf("seed %d (merge %v, -j %d): %s\n%s", seed, merge, workers, msg, src)
+			}
+			return true, ""
+		}
+		switch {
+		case !b.Complete:
+			return true, fmt.Sprintf("seed %d -j %d: incomplete (%s), -j 1 complete\n%s", seed, workers, b.Incomplete, src)
+		case b.StatesStored < a.StatesStored || b.NestedStored < a.NestedStored || b.StatesStored == a.StatesStored && b.NestedStored != a.NestedStored:
+			return true, fmt.Sprintf("seed %d (merge %v, -j %d): stored %d, red %d; -j 1 stored %d, nested %d\n%s", seed, merge, workers,
+				b.StatesStored, b.NestedStored, a.StatesStored, a.NestedStored, src)
+		case b.StatesStored > a.StatesStored:
+			moreStored.Add(1)
+		default:
+			equal.Add(1)
+		}
+		seqStored.Add(a.StatesStored)
+		parStored.Add(b.StatesStored)
+		return true, ""
+	})
+	t.Logf("%d pairs compared (%d rejected by the front end, %d too large), %d with an acceptance cycle; without error: %d with -j 1's states stored, %d with more (states %d with -j 1, %d with -j N)",
+		ran, invalid.Load(), large.Load(), withCycle.Load(), equal.Load(), moreStored.Load(), seqStored.Load(), parStored.Load())
+	if ran < int64(n) {
+		t.Errorf("only %d of %d pairs compared", ran, n)
+	}
+	if withCycle.Load() == 0 || equal.Load() == 0 {
+		t.Error("no cycle found, or no search without error compared")
+	}
+}
+
+// runAcc checks src's ltl property with -a, unreduced, assertions
+// ignored, with the given workers and error limit; it returns the
+// search's result and the engine (ok false when the front end rejects
+// src).
+func runAcc(src string, merge bool, workers, stopAfter int) (*search.Result, *engine.Engine, bool, error) {
+	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+	if fr.HasErrors() {
+		return nil, nil, false, nil
+	}
+	props := property.List(fr.Model)
+	if len(props) != 1 {
+		return nil, nil, false, nil
+	}
+	pm, err := property.Model(fr.Model, &props[0], property.FromLTL)
+	if err != nil {
+		return nil, nil, false, nil
+	}
+	var errs diag.List
+	prog := automata.LowerModel(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return nil, nil, false, nil
+	}
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+	if err != nil {
+		return nil, nil, false, nil
+	}
+	var notes strings.Builder
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes}
+	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
+	if err != nil {
+		return nil, nil, true, fmt.Errorf("verify: %v", err)
+	}
+	if workers > 1 && sum.Workers != workers {
+		return nil, nil, true, fmt.Errorf("-j %d searched with %d workers: %s", workers, sum.Workers, notes.String())
+	}
+	return res, e, true, nil
+}
+
+// replayCycle replays the trail of error x on e: "" when it replays and,
+// for a cycle, ends in the state where its cycle starts.
+func replayCycle(e *engine.Engine, x search.Error) string {
+	tr := trail.New()
+	tr.Steps, tr.CycleStart = x.Trail, x.CycleStart
+	rr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: tr})
+	if err != nil {
+		return "replay: " + err.Error()
+	}
+	if rr.End == simulate.TrailMismatch {
+		return fmt.Sprintf("the trail does not replay (step %d of %d)", rr.Steps, len(x.Trail))
+	}
+	if x.CycleStart < 0 {
+		return ""
+	}
+	pre := trail.New()
+	pre.Steps = x.Trail[:x.CycleStart]
+	pr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: pre})
+	if err != nil {
+		return "replay: " + err.Error()
+	}
+	if string(pr.State) != string(rr.State) {
+		return fmt.Sprintf("the cycle's trail (%d steps) does not end where its cycle starts (step %d)", len(x.Trail), x.CycleStart)
+	}
+	return ""
+}
