@@ -83,6 +83,10 @@ type cnd struct {
 	red     *sharedBits
 	blue    *sharedBits
 	cut     atomic.Bool // a search was cut at the depth limit
+	// with a reduction layer: its recorded choice beside each state, and
+	// the locks that make a state's first expansion decide it alone
+	aux   *sharedBytes
+	locks []sync.Mutex
 	stutter bool        // the model expands stutter-reached states itself
 	cws     []*cworker
 }
@@ -93,6 +97,8 @@ type cworker struct {
 	id      int
 	m       pins.Model
 	sm      pins.StutterModel
+	reduced bool
+	exp     pins.Expansion
 	h       store.SetHandle
 	arena   []byte
 	succs   []succ
@@ -126,6 +132,10 @@ type cworker struct {
 func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 	w := &cworker{c: c, id: id, m: m, h: c.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1,
 		cyan: idxmap.New(), pink: newLocalBits(c.n)}
+	if r, ok := m.(pins.Reduced); ok {
+		m = r.Bind(w, false)
+		w.m, w.reduced = m, true
+	}
 	if c.stutter {
 		w.sm, _ = m.(pins.StutterModel)
 	}
@@ -155,6 +165,9 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 func runCNDFS(p *par, models []pins.Model) (int64, error) {
 	_, isSM := models[0].(pins.StutterModel)
 	c := &cnd{par: p, red: newSharedBits(p.n), blue: newSharedBits(p.n), stutter: isSM && p.claim}
+	if _, ok := models[0].(pins.Reduced); ok {
+		c.aux, c.locks = newSharedBytes(p.n), make([]sync.Mutex, 1024)
+	}
 	for i, m := range models {
 		c.cws = append(c.cws, c.newWorker(i, m))
 	}
@@ -220,10 +233,26 @@ func (w *cworker) keyOf(s []byte, st search.Step) []byte {
 func (w *cworker) expand(f *cframe, s []byte) {
 	f.vmark = int32(len(w.viols))
 	w.expLo = len(w.succs)
+	var mu *sync.Mutex
+	if w.reduced {
+		w.exp = pins.Expansion{Index: f.idx, Known: f.stored(), Intermediate: !f.stored()}
+		if f.stored() {
+			// the first expansion of the state decides its reduced set
+			// and records it (Aux); later ones apply it. One at a time:
+			// pause first, so that a growth of the table does not wait
+			// for a worker that waits for this lock.
+			mu = &w.c.locks[(f.idx*0x9E3779B97F4A7C15)>>54]
+			w.h.Pause()
+			mu.Lock()
+		}
+	}
 	if w.stutterStep(f.step()) {
 		w.sm.NextStutter(s, w.yield)
 	} else {
 		w.m.Next(s, w.yield)
+	}
+	if mu != nil {
+		mu.Unlock()
 	}
 	for i := w.expLo; i < len(w.succs); i++ {
 		sc := &w.succs[i]
@@ -678,4 +707,31 @@ func (c *cnd) twins() (stored, red int64) {
 	}
 	h.Pause()
 	return stored, red
+}
+
+// pins.Cycles, for a reduction layer bound to the worker: the visited
+// proviso with a recorded decision. The first expansion of a state (by
+// any worker, blue or red) keeps a reduced set only if none of its
+// successors is stored, and records its choice beside the state (Aux);
+// every later expansion applies it, so that every worker searches one
+// reduced graph, in which every cycle has a fully expanded state
+// (docs/parallel.md).
+
+// Lookup implements pins.Cycles.
+func (w *cworker) Lookup(s []byte) (uint64, bool) { return w.h.Lookup(s, store.Hash(s)) }
+
+// Closes implements pins.Cycles: every stored state closes a cycle for
+// the visited proviso.
+func (w *cworker) Closes(uint64) bool { return true }
+
+// Expanding implements pins.Cycles.
+func (w *cworker) Expanding() pins.Expansion { return w.exp }
+
+// Aux implements pins.Cycles: the byte beside state idx, which the
+// worker reads and writes holding the state's lock (expand).
+func (w *cworker) Aux(idx uint64) []byte {
+	if w.c.aux == nil {
+		return nil
+	}
+	return w.c.aux.at(idx)
 }

@@ -48,12 +48,9 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 	case o.Accept && o.StopAfter != 1:
 		return false, "the parallel acceptance-cycle search (CNDFS) stops at its first cycle (no -c N, -e)"
 	case o.Accept:
-		if _, ok := m.(pins.Reduced); ok {
-			return false, "the parallel acceptance-cycle search (CNDFS) is unreduced (use -noreduce)"
+		if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 1 {
+			return false, "the parallel acceptance-cycle search (CNDFS) reduces the product with a claim only"
 		}
-	}
-	if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 0 {
-		return false, "the parallel search reduces safety searches only, not the product with a claim"
 	}
 	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
 		return false, "the initial state has an error"
@@ -138,13 +135,15 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		err = errors.Join(errs...)
 	}
 	res := &p.res
-	for i, w := range p.ws {
+	for _, w := range p.ws {
 		res.StatesMatched += w.matched
 		res.AtomicSteps += w.atomicSteps
 		res.DepthReached = max(res.DepthReached, w.depthReached)
 		res.DepthLimitHit = res.DepthLimitHit || w.depthHit
 		res.StackBytes += w.stackBytes
-		if r, ok := models[i].(pins.Reduced); ok {
+	}
+	for i, m := range models {
+		if r, ok := m.(pins.Reduced); ok {
 			rc := r.Counts()
 			r1, f1 := rc.Reduced, rc.Fallbacks
 			res.Reduced += r1 - counts0[i][0]

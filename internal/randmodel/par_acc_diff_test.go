@@ -12,6 +12,7 @@ import (
 	"github.com/gospin/gospin/diag"
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
+	"github.com/gospin/gospin/promela/ast"
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
@@ -33,7 +34,11 @@ var nParAccModels = flag.Int("paraccmodels", 150, "number of random (model, ltl 
 // complete search without error stores no fewer states than -j 1 and
 // makes red as many states as -j 1's nested searches store (more, in
 // both, only where a claim stutter step reaches a state that is also
-// reached otherwise: docs/parallel.md; counted).
+// reached otherwise: docs/parallel.md; counted). For a stutter-invariant
+// property, the reduced search (the SI normal form claim, the visited
+// proviso with recorded choices) with several workers must give the
+// verdict of the unreduced and the reduced search with one
+// (reducedVerdicts).
 //
 // Long run: go test ./internal/randmodel -run ParallelAcceptanceDifferential
 // -paraccmodels 20000.
@@ -43,13 +48,14 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 		n = 40
 	}
 	var invalid, large, withCycle, equal, moreStored, seqStored, parStored atomic.Int64
+	var reducedRuns, reducedParRuns, reducedStates, reducedStatesSeq atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		r := rand.New(rand.NewSource(seed * 104729))
 		model := Generate(seed, ClaimMix(seed))
 		src := model + "ltl prop { " + randLTL(r, Default.Globals, labelProps(model)) + " }\n"
 		merge := seed%2 == 0
 		workers := 2 + int(seed%3)
-		a, _, ok, err := runAcc(src, merge, 1, 1)
+		a, _, ok, err := runAcc(src, merge, false, 1, 1)
 		switch {
 		case err != nil:
 			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
@@ -60,7 +66,10 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 			large.Add(1)
 			return false, ""
 		}
-		b, e, _, err := runAcc(src, merge, workers, 1)
+		if msg := reducedVerdicts(src, merge, workers, seed, &reducedRuns, &reducedParRuns, &reducedStates, &reducedStatesSeq); msg != "" {
+			return true, msg
+		}
+		b, e, _, err := runAcc(src, merge, false, workers, 1)
 		if err != nil {
 			return true, fmt.Sprintf("seed %d -j %d: %v\n%s", seed, workers, err, src)
 		}
@@ -77,7 +86,7 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 		ka, kb := kind(a), kind(b)
 		if ka != kb {
 			// another error first: -j 1 must find it too
-			all, _, _, err := runAcc(src, merge, 1, 0)
+			all, _, _, err := runAcc(src, merge, false, 1, 0)
 			if err != nil {
 				return true, fmt.Sprintf("seed %d: -e: %v", seed, err)
 			}
@@ -115,10 +124,12 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 	})
 	t.Logf("%d pairs compared (%d rejected by the front end, %d too large), %d with an acceptance cycle; without error: %d with -j 1's states stored, %d with more (states %d with -j 1, %d with -j N)",
 		ran, invalid.Load(), large.Load(), withCycle.Load(), equal.Load(), moreStored.Load(), seqStored.Load(), parStored.Load())
+	t.Logf("reduced (SI normal form claim, the visited proviso with recorded choices): %d pairs with -j 1's verdict (%d reduced some state with -j N); states stored where they hold: %d with -j 1, %d with -j N",
+		reducedRuns.Load(), reducedParRuns.Load(), reducedStatesSeq.Load(), reducedStates.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
-	if withCycle.Load() == 0 || equal.Load() == 0 {
+	if withCycle.Load() == 0 || equal.Load() == 0 || reducedParRuns.Load() == 0 {
 		t.Error("no cycle found, or no search without error compared")
 	}
 }
@@ -127,7 +138,7 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 // ignored, with the given workers and error limit; it returns the
 // search's result and the engine (ok false when the front end rejects
 // src).
-func runAcc(src string, merge bool, workers, stopAfter int) (*search.Result, *engine.Engine, bool, error) {
+func runAcc(src string, merge, reduce bool, workers, stopAfter int) (*search.Result, *engine.Engine, bool, error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return nil, nil, false, nil
@@ -136,7 +147,15 @@ func runAcc(src string, merge bool, workers, stopAfter int) (*search.Result, *en
 	if len(props) != 1 {
 		return nil, nil, false, nil
 	}
-	pm, err := property.Model(fr.Model, &props[0], property.FromLTL)
+	tr := property.Translator(property.FromLTL)
+	if reduce {
+		c, _, err := property.SIClaim(props[0].LTL)
+		if err != nil || c == nil {
+			return nil, nil, false, nil
+		}
+		tr = func(*ast.LTLDecl) (*ast.NeverDecl, error) { return c, nil }
+	}
+	pm, err := property.Model(fr.Model, &props[0], tr)
 	if err != nil {
 		return nil, nil, false, nil
 	}
@@ -150,7 +169,8 @@ func runAcc(src string, merge bool, workers, stopAfter int) (*search.Result, *en
 		return nil, nil, false, nil
 	}
 	var notes strings.Builder
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes,
+		Reduce: reduce, ClaimSI: reduce}
 	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("verify: %v", err)
@@ -184,6 +204,60 @@ func replayCycle(e *engine.Engine, x search.Error) string {
 	}
 	if string(pr.State) != string(rr.State) {
 		return fmt.Sprintf("the cycle's trail (%d steps) does not end where its cycle starts (step %d)", len(x.Trail), x.CycleStart)
+	}
+	return ""
+}
+
+// reducedVerdicts compares, for a stutter-invariant property (one with
+// an SI normal form claim), the reduced search with several workers
+// (CNDFS with recorded choices) with the reduced and the unreduced
+// search of one worker, when every error the unreduced one finds (-e) is
+// an acceptance cycle: the same verdict, and a cycle's trail that
+// replays and closes. It returns a message on a disagreement.
+func reducedVerdicts(src string, merge bool, workers int, seed int64, runs, parReduced, states, statesSeq *atomic.Int64) string {
+	c, _, ok, err := runAcc(src, merge, true, 1, 1)
+	if err != nil {
+		return fmt.Sprintf("seed %d: reduced: %v\n%s", seed, err, src)
+	}
+	if !ok {
+		return "" // no SI normal form claim
+	}
+	all, _, _, err := runAcc(src, merge, false, 1, 0)
+	if err != nil {
+		return fmt.Sprintf("seed %d: -e: %v\n%s", seed, err, src)
+	}
+	cycle := false
+	for _, x := range all.Errors {
+		if x.Violation.Kind != pins.AcceptanceCycle {
+			return "" // another error may come first
+		}
+		cycle = true
+	}
+	if !all.Complete && !cycle {
+		return ""
+	}
+	d, e, _, err := runAcc(src, merge, true, workers, 1)
+	if err != nil {
+		return fmt.Sprintf("seed %d: reduced -j %d: %v\n%s", seed, workers, err, src)
+	}
+	if d.Incomplete == "memory limit" || c.Incomplete == "memory limit" {
+		return ""
+	}
+	found := func(r *search.Result) bool { return len(r.Errors) > 0 && r.Errors[0].Violation.Kind == pins.AcceptanceCycle }
+	if found(c) != cycle || found(d) != cycle {
+		return fmt.Sprintf("seed %d (merge %v): acceptance cycle unreduced %v, reduced -j 1 %v, reduced -j %d %v\n%s", seed, merge, cycle, found(c), workers, found(d), src)
+	}
+	if cycle {
+		if msg := replayCycle(e, d.Errors[0]); msg != "" {
+			return fmt.Sprintf("seed %d (merge %v, reduced -j %d): %s\n%s", seed, merge, workers, msg, src)
+		}
+	} else if d.Complete && c.Complete {
+		states.Add(d.StatesStored)
+		statesSeq.Add(c.StatesStored)
+	}
+	runs.Add(1)
+	if d.Reduced > 0 {
+		parReduced.Add(1)
 	}
 	return ""
 }
