@@ -80,14 +80,14 @@ type pinkEnt struct {
 // cnd is the state the CNDFS workers share.
 type cnd struct {
 	*par
-	red     *sharedBits
-	blue    *sharedBits
-	cut     atomic.Bool // a search was cut at the depth limit
+	red  *sharedBits
+	blue *sharedBits
+	cut  atomic.Bool // a search was cut at the depth limit
 	// with a reduction layer: its recorded choice beside each state, and
 	// the locks that make a state's first expansion decide it alone
-	aux   *sharedBytes
-	locks []sync.Mutex
-	stutter bool        // the model expands stutter-reached states itself
+	aux     *sharedBytes
+	locks   []sync.Mutex
+	stutter bool // the model expands stutter-reached states itself
 	cws     []*cworker
 }
 

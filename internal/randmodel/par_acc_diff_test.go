@@ -243,7 +243,9 @@ func reducedVerdicts(src string, merge bool, workers int, seed int64, runs, parR
 	if d.Incomplete == "memory limit" || c.Incomplete == "memory limit" {
 		return ""
 	}
-	found := func(r *search.Result) bool { return len(r.Errors) > 0 && r.Errors[0].Violation.Kind == pins.AcceptanceCycle }
+	found := func(r *search.Result) bool {
+		return len(r.Errors) > 0 && r.Errors[0].Violation.Kind == pins.AcceptanceCycle
+	}
 	if found(c) != cycle || found(d) != cycle {
 		return fmt.Sprintf("seed %d (merge %v): acceptance cycle unreduced %v, reduced -j 1 %v, reduced -j %d %v\n%s", seed, merge, cycle, found(c), workers, found(d), src)
 	}
