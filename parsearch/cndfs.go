@@ -60,6 +60,7 @@ type cframe struct {
 	idx                  uint64 // ^0 for an intermediate state
 	pid, group, k        int32
 	accBelow             int32 // accepting frames below this one on its stack
+	dlo                  int32 // its deferred successors: cworker.deferred[dlo:]
 	own                  bool  // this worker stored the state: it reports and counts
 	acc                  bool  // accepting
 }
@@ -69,6 +70,19 @@ func (f *cframe) step() search.Step {
 }
 
 func (f *cframe) stored() bool { return f.idx != ^uint64(0) }
+
+// deferEnt is a deferred successor: its index and the step to it.
+type deferEnt struct {
+	idx  uint64
+	step search.Step
+}
+
+// deferOthers makes the blue search put off a successor that another
+// worker stored and has not finished (not blue) to the end of its frame:
+// by then the other may have finished it (blue), and this worker need
+// not search it again. A reordering of the successors, which CNDFS
+// allows (a variable for the tests).
+var deferOthers = true
 
 // pinkEnt is a state of R_p: its index and whether it is accepting.
 type pinkEnt struct {
@@ -111,11 +125,14 @@ type cworker struct {
 	cyan    *idxmap.Map // blue-stack states -> stack position
 	pink    *localBits
 	rset    []pinkEnt
-	key     []byte
-	sbuf    []byte
-	last    []byte
-	rng     uint64
-	ticks   int
+	// deferred: successors of the blue stack's frames that another
+	// worker stored and has not finished, put off to the frame's end
+	deferred []deferEnt
+	key      []byte
+	sbuf     []byte
+	last     []byte
+	rng      uint64
+	ticks    int
 	// figures
 	matched, atomicSteps int64
 	redMade, redMatched  int64
@@ -329,6 +346,7 @@ func (w *cworker) push(stk *[]cframe, s []byte, st search.Step, idx uint64, own 
 		f.atomicLen = int32(len(w.atomics)) - f.atomicOff
 	}
 	f.acc = w.m.Status(s)&pins.Accepting != 0
+	f.dlo = int32(len(w.deferred))
 	if k := len(*stk); k > 0 {
 		if b := &(*stk)[k-1]; b.acc {
 			f.accBelow = b.accBelow + 1
@@ -426,6 +444,25 @@ func (w *cworker) run() error {
 		}
 		top := len(w.blue) - 1
 		f := &w.blue[top]
+		if f.left() == 0 && len(w.deferred) > int(f.dlo) {
+			// a deferred successor: search it now unless finished
+			d := w.deferred[len(w.deferred)-1]
+			w.deferred = w.deferred[:len(w.deferred)-1]
+			if w.c.blue.has(d.idx) || w.c.red.has(d.idx) || w.cyan.Has(d.idx) {
+				continue
+			}
+			w.sbuf = w.c.tab.StateOf(w.sbuf, d.idx)
+			st := w.sbuf
+			if w.stutterStep(d.step) {
+				st = st[:len(st)-1]
+			}
+			w.push(&w.blue, st, d.step, d.idx, false)
+			w.cyan.Set(d.idx, int32(len(w.blue)-1))
+			if err := w.check(); err != nil {
+				return nil
+			}
+			continue
+		}
 		if f.left() == 0 {
 			if f.stored() {
 				// blue (global) once its successors are explored, before
@@ -485,6 +522,10 @@ func (w *cworker) run() error {
 					continue
 				}
 				if w.c.blue.has(i) || w.c.red.has(i) {
+					continue
+				}
+				if deferOthers && i>>bitsWorkerShift != uint64(w.id) {
+					w.deferred = append(w.deferred, deferEnt{idx: i, step: step})
 					continue
 				}
 			}
