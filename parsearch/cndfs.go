@@ -325,6 +325,9 @@ func (w *cworker) reportCycle(steps []search.Step, cs int) {
 		return
 	}
 	v := pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}
+	if p.opt.NonProgress {
+		v = pins.Violation{Kind: pins.NonProgressCycle, Message: "non-progress cycle"}
+	}
 	e := search.Error{Violation: v, Depth: len(steps), CycleStart: cs, Trail: steps}
 	p.res.Errors = append(p.res.Errors, e)
 	if p.opt.OnError != nil {
@@ -468,7 +471,7 @@ func (w *cworker) run() error {
 				// blue (global) once its successors are explored, before
 				// the red search
 				w.c.blue.set(f.idx)
-				if f.acc && f.moved() {
+				if f.acc && (f.moved() || w.c.opt.NonProgress && search.PanMoved(w.m, w.stateOf(f))) {
 					if err := w.dfsRed(top); err != nil || p.stopped.Load() {
 						return err
 					}

@@ -43,10 +43,14 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel search is depth-first (no -bfs)"
 	case o.NPProductOf != nil || o.Property != nil:
 		return false, "the parallel search has no product search"
-	case o.NonProgress:
-		return false, "the parallel search has no -l yet"
-	case o.Accept && o.StopAfter != 1:
+	case o.NonProgress && m.Info() != nil && m.Info().Claim:
+		return false, "-l with a never claim" // search.Run says why
+	case (o.Accept || o.NonProgress) && o.StopAfter != 1:
 		return false, "the parallel acceptance-cycle search (CNDFS) stops at its first cycle (no -c N, -e)"
+	case o.NonProgress:
+		if _, ok := m.(pins.Reduced); ok {
+			return false, "the parallel non-progress search (CNDFS) is unreduced (use -noreduce)"
+		}
 	case o.Accept:
 		if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 1 {
 			return false, "the parallel acceptance-cycle search (CNDFS) reduces the product with a claim only"
@@ -90,6 +94,14 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 			return nil, err
 		}
 		models = append(models, c)
+	}
+	if o.NonProgress {
+		// pan -l: the acceptance-cycle search of the product with pan's
+		// non-progress claim, as search.Run
+		for i := range models {
+			models[i] = search.NonProgressModel(models[i])
+		}
+		m, o.Accept = models[0], true
 	}
 	hint := o.HashLog2
 	if hint == 0 {

@@ -263,3 +263,79 @@ func reducedVerdicts(src string, merge bool, workers int, seed int64, runs, parR
 	}
 	return ""
 }
+
+// TestParallelNonProgressDifferential: random models with progress
+// labels (withProgress), searched for non-progress cycles (-l,
+// unreduced) with 2, 3 or 4 workers (CNDFS on pan's non-progress
+// product) and with one: the first error's kind is one that -j 1 finds
+// with -e; a complete search without error has -j 1's states stored and
+// visited. The default count is -paraccmodels (40 with -short).
+func TestParallelNonProgressDifferential(t *testing.T) {
+	n := *nParAccModels
+	if testing.Short() {
+		n = 40
+	}
+	var invalid, large, withCycle, equal atomic.Int64
+	ran := forSeeds(t, n, 4*int64(n), func(seed int64) (bool, string) {
+		src := withProgress(Generate(seed, ClaimMix(seed)), seed%2 == 0)
+		if !strings.Contains(src, "progress") {
+			return false, ""
+		}
+		merge := seed%2 == 0
+		workers := 2 + int(seed%3)
+		settings := func(workers, stopAfter int) verify.Settings {
+			return verify.Settings{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, NoMerge: !merge, NonProgress: true, NoReduce: true, MemLimitMB: memLimit >> 20, Workers: workers}
+		}
+		a, ok, err := verifySource(src, settings(1, 1))
+		switch {
+		case err != nil:
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		case !ok:
+			invalid.Add(1)
+			return false, ""
+		case !a.Complete && a.Errors == 0:
+			large.Add(1)
+			return false, ""
+		}
+		b, _, err := verifySource(src, settings(workers, 1))
+		if err != nil {
+			return true, fmt.Sprintf("seed %d -j %d: %v\n%s", seed, workers, err, src)
+		}
+		if b.Incomplete == "memory limit" {
+			large.Add(1)
+			return false, ""
+		}
+		if b.Workers != workers {
+			return true, fmt.Sprintf("seed %d: -j %d searched with %d workers", seed, workers, b.Workers)
+		}
+		ka, kb := violationKinds(a.Violations), violationKinds(b.Violations)
+		if ka != kb {
+			all, _, err := verifySource(src, settings(1, 0))
+			if err != nil {
+				return true, fmt.Sprintf("seed %d: -e: %v", seed, err)
+			}
+			if kb == "" || !strings.Contains(violationKinds(all.Violations), kb) {
+				return true, fmt.Sprintf("seed %d (merge %v, -j %d): errors %q; -j 1 %q (-e %q)\n%s", seed, merge, workers, kb, ka, violationKinds(all.Violations), src)
+			}
+		}
+		if strings.Contains(kb, "non-progress") {
+			withCycle.Add(1)
+		}
+		if b.Errors == 0 {
+			if !b.Complete || a.StatesStored != b.StatesStored || a.StatesVisited != b.StatesVisited {
+				return true, fmt.Sprintf("seed %d (merge %v, -j %d): complete %v, stored %d (%d visited); -j 1 %d (%d)\n%s", seed, merge, workers,
+					b.Complete, b.StatesStored, b.StatesVisited, a.StatesStored, a.StatesVisited, src)
+			}
+			equal.Add(1)
+		}
+		return true, ""
+	})
+	t.Logf("%d models with progress labels compared (%d rejected, %d too large), %d with a non-progress cycle first, %d without error with -j 1's states stored and visited",
+		ran, invalid.Load(), large.Load(), withCycle.Load(), equal.Load())
+	if ran < int64(n) {
+		t.Errorf("only %d of %d models compared", ran, n)
+	}
+	if withCycle.Load() == 0 || equal.Load() == 0 {
+		t.Error("no cycle found, or no search without error compared")
+	}
+}
