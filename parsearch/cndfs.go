@@ -451,7 +451,16 @@ func (w *cworker) run() error {
 			// a deferred successor: search it now unless finished
 			d := w.deferred[len(w.deferred)-1]
 			w.deferred = w.deferred[:len(w.deferred)-1]
-			if w.c.blue.has(d.idx) || w.c.red.has(d.idx) || w.cyan.Has(d.idx) {
+			if pos, on := w.cyan.Get(d.idx); on {
+				// (cannot happen: the stack below is as it was when d
+				// was put off, and d was not on it; checked all the same)
+				if b := &w.blue[pos]; f.accBelow+b2i(f.acc) > b.accBelow {
+					w.reportCycle(append(w.trail(top), d.step), int(pos))
+					return nil
+				}
+				continue
+			}
+			if w.c.blue.has(d.idx) || w.c.red.has(d.idx) {
 				continue
 			}
 			w.sbuf = w.c.tab.StateOf(w.sbuf, d.idx)
