@@ -42,6 +42,9 @@ func TestParallelAcceptance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if one.replay != "" {
+				t.Errorf("-j 1: trail: %s", one.replay)
+			}
 			// the first error found depends on the order: with several
 			// workers it may be another one that -j 1 finds too (-e)
 			var every *result
