@@ -16,6 +16,7 @@ import (
 	"github.com/gospin/gospin/promela/automata"
 	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/property"
+	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
@@ -348,5 +349,107 @@ func TestParallelNonProgressDifferential(t *testing.T) {
 	}
 	if withCycle.Load() == 0 || equal.Load() == 0 {
 		t.Error("no cycle found, or no search without error compared")
+	}
+}
+
+// TestParallelInvariantDifferential: random models with a random
+// invariant [] p (randInvariant, assertions ignored), checked with -a as
+// gospin verify does: reduced, an invariant's claim makes it a search
+// for the claim's end on the reduced product (ClaimInvariant), which the
+// parallel safety search covers with the visited proviso. With 2, 3 or 4
+// workers the claim's end is found exactly when the unreduced -j 1
+// search finds it, where that search finds no error of another kind
+// (-e). The default count is -paraccmodels (40 with -short).
+func TestParallelInvariantDifferential(t *testing.T) {
+	n := *nParAccModels
+	if testing.Short() {
+		n = 40
+	}
+	var invalid, other, violated, reducedRuns atomic.Int64
+	ran := forSeeds(t, n, 4*int64(n), func(seed int64) (bool, string) {
+		r := rand.New(rand.NewSource(seed * 7727))
+		model := Generate(seed, ClaimMix(seed))
+		src := model + "ltl inv { " + randInvariant(r, Default.Globals, labelProps(model)) + " }\n"
+		merge := seed%2 == 0
+		workers := 2 + int(seed%3)
+		fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
+		if fr.HasErrors() {
+			invalid.Add(1)
+			return false, ""
+		}
+		props := property.List(fr.Model)
+		if len(props) != 1 {
+			invalid.Add(1)
+			return false, ""
+		}
+		run := func(reduce bool, workers, stopAfter int) (*report.Summary, bool, error) {
+			opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Reduce: reduce}
+			p, tr, keep := &props[0], property.Translator(property.FromLTL), false
+			if reduce {
+				plan := property.PlanReduction(fr.Model, p, true, true, property.FromLTL)
+				if !plan.Invariant {
+					return nil, false, nil
+				}
+				opt.ClaimInvariant, opt.ClaimSI = true, plan.SI
+				p, tr, keep = plan.Prop, plan.Translator, plan.RemoteVars
+			}
+			e, err := buildWith(fr.Model, p, tr, merge, keep)
+			if err != nil {
+				return nil, false, nil
+			}
+			sum, _, err := verify.Run(context.Background(), "rand.pml", e, opt)
+			return sum, err == nil, err
+		}
+		all, ok, err := run(false, 1, 0)
+		switch {
+		case err != nil:
+			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		case !ok:
+			invalid.Add(1)
+			return false, ""
+		case !all.Complete && all.Errors == 0:
+			return false, ""
+		}
+		kinds := violationKinds(all.Violations)
+		end := strings.Contains(kinds, "claim-end") || strings.Contains(kinds, "acceptance")
+		for _, k := range strings.Split(kinds, " ") {
+			if k != "" && k != "claim-end" && k != "acceptance-cycle" {
+				other.Add(1)
+				return false, ""
+			}
+		}
+		c, ok, err := run(true, 1, 1)
+		if err != nil || !ok {
+			if err != nil {
+				return true, fmt.Sprintf("seed %d: reduced: %v\n%s", seed, err, src)
+			}
+			return false, "" // not an invariant's claim
+		}
+		d, _, err := run(true, workers, 1)
+		if err != nil {
+			return true, fmt.Sprintf("seed %d: reduced -j %d: %v\n%s", seed, workers, err, src)
+		}
+		if d.Workers != workers {
+			return true, fmt.Sprintf("seed %d: -j %d searched with %d workers", seed, workers, d.Workers)
+		}
+		if c.Incomplete == "memory limit" || d.Incomplete == "memory limit" {
+			return false, ""
+		}
+		found := func(s *report.Summary) bool { return s.Errors > 0 }
+		if found(c) != end || found(d) != end {
+			return true, fmt.Sprintf("seed %d (merge %v): claim violated unreduced %v, reduced -j 1 %v, reduced -j %d %v (%s)\n%s", seed, merge, end, found(c), workers, found(d), violationKinds(d.Violations), src)
+		}
+		if end {
+			violated.Add(1)
+		}
+		if d.Reduced {
+			reducedRuns.Add(1)
+		}
+		return true, ""
+	})
+	t.Logf("%d (model, invariant) pairs compared (%d rejected, %d with other errors), %d violated, %d with reduction on with -j N",
+		ran, invalid.Load(), other.Load(), violated.Load(), reducedRuns.Load())
+	if ran < int64(n)/2 || violated.Load() == 0 || reducedRuns.Load() == 0 {
+		t.Errorf("only %d pairs compared (%d violated, %d reduced)", ran, violated.Load(), reducedRuns.Load())
 	}
 }
