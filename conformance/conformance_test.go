@@ -235,6 +235,16 @@ func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 		if rr.Violation == nil || rr.Violation.Kind.String() != first.Kind {
 			res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Kind)
 		}
+	case first.Kind == pins.AcceptanceCycle.String() && tr.CycleStart >= 0:
+		// a cycle's trail ends in the state where its cycle starts
+		pre := *tr
+		pre.Steps, pre.CycleStart = tr.Steps[:tr.CycleStart], -1
+		pr, err := simulate.Run(e, simulate.Options{Mode: simulate.Replay, Trail: &pre})
+		if err != nil {
+			res.replay = err.Error()
+		} else if string(pr.State) != string(rr.State) {
+			res.replay = fmt.Sprintf("the cycle's trail (%d steps) does not end where its cycle starts (step %d)", len(tr.Steps), tr.CycleStart)
+		}
 	}
 	return res, nil
 }

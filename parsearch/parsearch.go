@@ -32,11 +32,11 @@ type Options struct {
 // Supported reports whether the parallel search covers a search of m
 // with options o, and if not why not: it covers the depth-first safety
 // searches (assertions, invalid end states, a never claim's end without
-// -a), unreduced or with a safety reduction layer.
+// -a), unreduced or with a safety reduction layer, and the unreduced
+// acceptance-cycle search (-a, CNDFS: cndfs.go) that stops at its first
+// error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	switch {
-	case o.Accept || o.NonProgress:
-		return false, "the parallel search looks for safety errors only (no -a, -l yet)"
 	case o.SCC || o.Fair:
 		return false, "the parallel search has no -scc and no -f"
 	case o.BFS:
@@ -47,9 +47,20 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel search has no shared tree store (-store tree)"
 	case o.Store != nil:
 		return false, "the search's store is given (a hooked store: -sketch)"
-	}
-	if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 0 {
-		return false, "the parallel search reduces safety searches only, not the product with a claim"
+	case (o.Accept || o.NonProgress) && o.Storage.Mode != "" && o.Storage.Mode != store.ModeExact:
+		return false, "the parallel acceptance-cycle search (CNDFS) needs the exact store"
+	case o.NonProgress && m.Info() != nil && m.Info().Claim:
+		return false, "-l with a never claim" // search.Run says why
+	case (o.Accept || o.NonProgress) && o.StopAfter != 1:
+		return false, "the parallel acceptance-cycle search (CNDFS) stops at its first cycle (no -c N, -e)"
+	case o.NonProgress:
+		if _, ok := m.(pins.Reduced); ok {
+			return false, "the parallel non-progress search (CNDFS) is unreduced (use -noreduce)"
+		}
+	case o.Accept:
+		if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 1 {
+			return false, "the parallel acceptance-cycle search (CNDFS) reduces the product with a claim only"
+		}
 	}
 	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
 		return false, "the initial state has an error"
@@ -90,8 +101,18 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		models = append(models, c)
 	}
+	if o.NonProgress {
+		// pan -l: the acceptance-cycle search of the product with pan's
+		// non-progress claim, as search.Run
+		for i := range models {
+			models[i] = search.NonProgressModel(models[i])
+		}
+		m, o.Accept = models[0], true
+	}
+	// the done proviso's bits serve the safety search; CNDFS records its
+	// own decisions (cnd.aux)
 	_, reduced := m.(pins.Reduced)
-	tab, err := openShared(o, n, reduced)
+	tab, err := openShared(o, n, reduced && !o.Accept)
 	if err != nil {
 		return nil, err
 	}
@@ -111,12 +132,16 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		counts0 = append(counts0, c)
 	}
-	p.ws = make([]*worker, n)
-	for i := range p.ws {
-		p.ws[i] = newWorker(p, i, models[i])
+	if !o.Accept {
+		p.ws = make([]*worker, n)
+		for i := range p.ws {
+			p.ws[i] = newWorker(p, i, models[i])
+		}
 	}
-	err = p.ws[0].start()
-	if err == nil {
+	var twins int64
+	if o.Accept {
+		twins, err = runCNDFS(p, models)
+	} else if err = p.ws[0].start(); err == nil {
 		var wg sync.WaitGroup
 		errs := make([]error, n)
 		for i, w := range p.ws {
@@ -130,21 +155,25 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		err = errors.Join(errs...)
 	}
 	res := &p.res
-	for i, w := range p.ws {
+	for _, w := range p.ws {
 		res.StatesMatched += w.matched
 		res.AtomicSteps += w.atomicSteps
 		res.DepthReached = max(res.DepthReached, w.depthReached)
 		res.DepthLimitHit = res.DepthLimitHit || w.depthHit
 		res.StackBytes += w.stackBytes
-		if r, ok := models[i].(pins.Reduced); ok {
+	}
+	for i, m := range models {
+		if r, ok := m.(pins.Reduced); ok {
 			rc := r.Counts()
 			r1, f1 := rc.Reduced, rc.Fallbacks
 			res.Reduced += r1 - counts0[i][0]
 			res.ProvisoFallbacks += f1 - counts0[i][1]
 		}
 	}
-	res.StatesStored = int64(tab.Len())
-	res.Transitions = res.StatesStored + res.StatesMatched // pan: stored + matched
+	// (an acceptance search stores some states twice: see cnd.twins)
+	res.StatesStored = int64(tab.Len()) - twins
+	// pan: stored + matched (+ the nested search's stored)
+	res.Transitions = res.StatesStored + res.StatesMatched + res.NestedStored
 	res.Stats.Errors = len(res.Errors)
 	res.Elapsed = time.Since(p.start)
 	res.Store = tab.Stats()

@@ -38,6 +38,11 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	if ok && opt.Leap && opt.Reduce {
 		ok, why = false, "the parallel search has no leap sets"
 	}
+	if ok && opt.Stubborn && opt.Reduce && sopt.Accept {
+		// a stubborn set's recorded choice does not fit the byte that
+		// the workers share (parsearch/cndfs.go)
+		ok, why = false, "the parallel acceptance-cycle search has no stubborn sets"
+	}
 	if ok && !canFork {
 		ok, why = false, "the model cannot be cloned"
 	}

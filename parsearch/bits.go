@@ -1,0 +1,140 @@
+package parsearch
+
+import "sync/atomic"
+
+// The colours of CNDFS are bits per stored state, kept beside the shared
+// table in bit sets indexed by the state's store index. A store.Shared
+// index is the storing worker's number (bits 32 and up) and the offset
+// of the entry in that worker's arena in 4-byte units (bits 0-31), the
+// arena growing in 1 MiB chunks: so a bit set is, per storing worker,
+// one block of 2^18 bits (32 KiB) per arena chunk, 1/32 of the arena.
+const (
+	bitsWorkerShift = 32
+	bitsChunkShift  = 18 // units (4 bytes) per 1 MiB arena chunk
+	bitsChunkWords  = 1 << bitsChunkShift / 32
+	bitsMaxChunks   = 1 << (32 - bitsChunkShift)
+)
+
+type bitsChunk = [bitsChunkWords]uint32
+
+// splitIdx returns the storing worker, the chunk, the word and the bit of
+// store index idx.
+func splitIdx(idx uint64) (w int, c int, word int, bit uint32) {
+	u := uint32(idx)
+	return int(idx >> bitsWorkerShift), int(u >> bitsChunkShift), int(u & (1<<bitsChunkShift - 1) >> 5), 1 << (u & 31)
+}
+
+// sharedBits is a bit set that every worker reads and writes (atomically).
+type sharedBits struct {
+	ws [][]atomic.Pointer[bitsChunk]
+}
+
+func newSharedBits(workers int) *sharedBits {
+	b := &sharedBits{ws: make([][]atomic.Pointer[bitsChunk], workers)}
+	for i := range b.ws {
+		b.ws[i] = make([]atomic.Pointer[bitsChunk], bitsMaxChunks)
+	}
+	return b
+}
+
+// chunk returns the block of bits of chunk c of worker w's arena,
+// allocating it (once, whoever comes first) when alloc is set.
+func (b *sharedBits) chunk(w, c int, alloc bool) *bitsChunk {
+	p := &b.ws[w][c]
+	ch := p.Load()
+	if ch == nil && alloc {
+		p.CompareAndSwap(nil, new(bitsChunk))
+		ch = p.Load()
+	}
+	return ch
+}
+
+// has reports whether the bit of idx is set.
+func (b *sharedBits) has(idx uint64) bool {
+	w, c, word, bit := splitIdx(idx)
+	ch := b.chunk(w, c, false)
+	return ch != nil && atomic.LoadUint32(&ch[word])&bit != 0
+}
+
+// set sets the bit of idx and reports whether this call set it (it was
+// clear).
+func (b *sharedBits) set(idx uint64) bool {
+	w, c, word, bit := splitIdx(idx)
+	ch := b.chunk(w, c, true)
+	return atomic.OrUint32(&ch[word], bit)&bit == 0
+}
+
+// localBits is a bit set of one worker (no atomic access).
+type localBits struct {
+	ws [][]*bitsChunk
+}
+
+func newLocalBits(workers int) *localBits {
+	return &localBits{ws: make([][]*bitsChunk, workers)}
+}
+
+func (b *localBits) has(idx uint64) bool {
+	w, c, word, bit := splitIdx(idx)
+	cs := b.ws[w]
+	return c < len(cs) && cs[c] != nil && cs[c][word]&bit != 0
+}
+
+func (b *localBits) set(idx uint64) {
+	w, c, word, bit := splitIdx(idx)
+	for len(b.ws[w]) <= c {
+		b.ws[w] = append(b.ws[w], nil)
+	}
+	if b.ws[w][c] == nil {
+		b.ws[w][c] = new(bitsChunk)
+	}
+	b.ws[w][c][word] |= bit
+}
+
+func (b *localBits) clear(idx uint64) {
+	w, c, word, bit := splitIdx(idx)
+	if cs := b.ws[w]; c < len(cs) && cs[c] != nil {
+		cs[c][word] &^= bit
+	}
+}
+
+// bytes is the memory the set holds.
+func (b *localBits) bytes() int64 {
+	var n int64
+	for _, cs := range b.ws {
+		for _, c := range cs {
+			if c != nil {
+				n += int64(len(c)) * 4
+			}
+		}
+	}
+	return n
+}
+
+// sharedBytes keeps one byte beside each stored state (a reduction
+// layer's recorded choice, pins.Cycles.Aux), indexed as the bit sets:
+// per storing worker, 2^18 bytes per 1 MiB arena chunk. Each byte is read
+// and written under the lock of its state (cnd.lock).
+type sharedBytes struct {
+	ws [][]atomic.Pointer[[1 << bitsChunkShift]byte]
+}
+
+func newSharedBytes(workers int) *sharedBytes {
+	b := &sharedBytes{ws: make([][]atomic.Pointer[[1 << bitsChunkShift]byte], workers)}
+	for i := range b.ws {
+		b.ws[i] = make([]atomic.Pointer[[1 << bitsChunkShift]byte], bitsMaxChunks)
+	}
+	return b
+}
+
+// at returns the byte of idx, as a slice of one byte.
+func (b *sharedBytes) at(idx uint64) []byte {
+	w, c := int(idx>>bitsWorkerShift), int(uint32(idx)>>bitsChunkShift)
+	p := &b.ws[w][c]
+	ch := p.Load()
+	if ch == nil {
+		p.CompareAndSwap(nil, new([1 << bitsChunkShift]byte))
+		ch = p.Load()
+	}
+	o := int(uint32(idx) & (1<<bitsChunkShift - 1))
+	return ch[o : o+1 : o+1]
+}
