@@ -126,7 +126,7 @@ func adviseAtLimit(mode string, mem, stored int64, perState float64) *report.Adv
 	a := advise(mem, 2*stored)
 	tree := ""
 	if mode != store.ModeTree {
-		tree = "-store tree keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
+		tree = "-store tree (or -store auto, which moves to it at the budget) keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
 	}
 	a.Text = fmt.Sprintf("the search stopped after %d states with %s for its store; the state space is larger: %swith -mem %s, -store hc -hcbits 64 visits up to %d states and -store bitstate -k %d up to %d at a %.0f%% chance of omitting any (the analysis after the run says what was risked)",
 		stored, store.FormatSize(mem), tree, store.FormatSize(mem), store.HCVisitable(mem, 64, store.AdviceTarget), a.BitstateK, a.BitstateVisitable, 100*store.AdviceTarget)
