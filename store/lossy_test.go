@@ -175,6 +175,12 @@ func TestOpenConfig(t *testing.T) {
 			t.Errorf("%+v: %T, %d bytes, want %d", c.cfg, s, l.Storage().Bytes, c.bytes)
 		}
 	}
+	// auto opens the exact store (verify.Run moves it to a tree)
+	if s, err := Open(Config{Mode: ModeAuto}, 10, 0, true); err != nil {
+		t.Error(err)
+	} else if _, ok := s.(*Table); !ok {
+		t.Errorf("auto: %T, want the exact *Table", s)
+	}
 	for _, c := range []Config{{Mode: "x"}, {Mode: ModeHC, HCBits: 3}, {Mode: ModeHC, HCBits: 65}, {K: -1}, {Mem: -1}, {Mode: ModeHC, Mem: 10}} {
 		if _, err := Open(c, 10, 0, true); err == nil {
 			t.Errorf("%+v: want an error", c)
