@@ -13,7 +13,9 @@
 # Prints one TSV line per model, tool, mode and seed:
 #   model tool mode seed stored store_bytes store_B_per_state rss_kb
 #   rss_B_per_state user_s load1
-# (load1: the machine's one-minute load average when the run ended).
+# (load1: the machine's one-minute load average when the run ended). A
+# run that exits non-zero (an incomplete search: priorities, a chain SPIN
+# too cuts at its depth limit) still gives its row.
 # Usage: [SEEDS=S] scripts/storage-bench.sh GOSPIN MODEL... (long: minutes
 # per model; not part of any test).
 set -u
@@ -38,7 +40,7 @@ for model in "$@"; do
 		n=1; [ $d = BITSTATE ] && n=$seeds
 		for ((s = 0; s < n; s++)); do
 			(cd "$tmp" && /usr/bin/time -f '%M %U' -o time.txt ./pan $m -h$s >out.txt 2>&1)
-			read -r rss user <"$tmp/time.txt"
+			read -r rss user < <(tail -1 "$tmp/time.txt")
 			stored=$(awk '/states, stored/ {print $1; exit}' "$tmp/out.txt")
 			st=$(awk '/actual memory usage for states/ {print $1; exit}' "$tmp/out.txt")
 			ht=$(awk '/memory used for hash (table|array)/ {print $1; exit}' "$tmp/out.txt")
@@ -54,7 +56,7 @@ for model in "$@"; do
 		n=1; [ $mode = bitstate ] && n=$seeds
 		for ((s = 0; s < n; s++)); do
 			(cd "$tmp" && /usr/bin/time -f '%M %U' -o time.txt "$gospin" verify -json -noprogress -notrail -n -noreduce -o1 -o2 -o3 -DSAFETY $m -store $mode -hashseed $s $extra m.pml >out.json 2>err.txt)
-			read -r rss user <"$tmp/time.txt"
+			read -r rss user < <(tail -1 "$tmp/time.txt")
 			python3 - "$model" "$mode" "$s" "$rss" "$user" "$(load1)" "$tmp/out.json" <<'PY'
 import json, sys
 model, mode, seed, rss, user, load, path = sys.argv[1:]
