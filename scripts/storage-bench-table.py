@@ -60,7 +60,7 @@ def stored(model, tool, mode):
     return "{:,.0f} ({:,}..{:,}, {} seeds)".format(statistics.mean(n), min(n), max(n), len(n))
 
 def load(model):
-    ls = [float(f[10]) for (m, *_), f in rows.items() if m == model]
+    ls = [float(f[10]) for (m, *_), f in rows.items() if m == model and f[10].replace(".", "", 1).isdigit()]
     return "%.0f-%.0f" % (min(ls), max(ls)) if ls else "-"
 
 models = sorted(order, key=lambda m: spin.get(m, 0))
