@@ -48,7 +48,9 @@ def per_store(model, tool, mode):
 
 def per_rss(model, tool, mode):
     f = first(model, tool, mode)
-    return "%s / %.1f" % (f[8], float(f[9])) if f else "-"
+    if not f or f[8] == "-":
+        return "-"
+    return "%s / %.1f" % (f[8], float(f[9]))
 
 def stored(model, tool, mode):
     r = runs(model, tool, mode)
