@@ -21,6 +21,13 @@ type Storage struct {
 	K        int     `json:"k"`
 	HashSeed uint64  `json:"hash_seed"`
 	Fill     float64 `json:"fill"`
+	// Auto: -store auto. MovedAt: the states the exact store held when
+	// the search reached the memory budget (MovedBytes, the store's
+	// memory then) and ran again from the start with tree compression;
+	// 0 when it did not move (Mode "exact").
+	Auto       bool  `json:"auto"`
+	MovedAt    int64 `json:"moved_at"`
+	MovedBytes int64 `json:"moved_bytes"`
 }
 
 // Omission is the omission analysis of a lossy search: the probability
@@ -62,6 +69,13 @@ func storageText(w io.Writer, s *Summary) {
 	st := s.Storage
 	if st == nil {
 		return
+	}
+	if st.Auto {
+		if st.MovedAt > 0 || st.Mode == "tree" {
+			fmt.Fprintf(w, "storage auto: the exact store reached the memory budget at %d states (%s): the search ran again with tree compression\n", st.MovedAt, store.FormatSize(st.MovedBytes))
+		} else {
+			fmt.Fprintf(w, "storage auto: exact, within the memory budget\n\n")
+		}
 	}
 	switch st.Mode {
 	case "hc":

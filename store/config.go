@@ -14,6 +14,10 @@ const (
 	ModeTree     = "tree"     // every state, as a tree of shared parts (Tree)
 	ModeHC       = "hc"       // hash compaction: b-bit signatures (HashCompact)
 	ModeBitstate = "bitstate" // k bits per state in one bit array (Bitstate)
+	// ModeAuto is exact until the search reaches its memory budget, then
+	// tree (verify.Run searches again with a tree store); never lossy.
+	// Open gives the exact store.
+	ModeAuto = "auto"
 )
 
 // Config chooses the store of a search: its mode and the parameters of
@@ -43,9 +47,9 @@ func (c Config) Lossy() bool { return c.Mode == ModeHC || c.Mode == ModeBitstate
 // Validate checks the mode and its parameters.
 func (c Config) Validate() error {
 	switch c.Mode {
-	case "", ModeExact, ModeTree, ModeHC, ModeBitstate:
+	case "", ModeExact, ModeTree, ModeHC, ModeBitstate, ModeAuto:
 	default:
-		return fmt.Errorf("-store %s: want exact, tree, hc or bitstate", c.Mode)
+		return fmt.Errorf("-store %s: want exact, tree, hc, bitstate or auto", c.Mode)
 	}
 	if c.HCBits != 0 && (c.HCBits < 4 || c.HCBits > 64) {
 		return fmt.Errorf("-hcbits %d: a signature has 4 to 64 bits", c.HCBits)
@@ -103,7 +107,7 @@ func (c Config) LossyBytes() int64 {
 }
 
 // Open returns the store c asks for: a lossy one sized by c, a tree, or
-// the exact table (zero-suppressed when zs) sized for about 2^hint states
+// the exact table (zero-suppressed when zs; also for ModeAuto) sized for about 2^hint states
 // before its first growth; memLimit bounds the growing ones (0: none).
 func Open(c Config, hint int, memLimit int64, zs bool) (Set, error) {
 	if err := c.Validate(); err != nil {

@@ -1,12 +1,57 @@
 package verify
 
 import (
+	"context"
 	"fmt"
+	"runtime"
+	"runtime/debug"
 
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/store"
 )
+
+// Run verifies m and returns the summary, the search result (for callers
+// that need the trails) and an error only for failures of the tool itself.
+//
+// With -store auto the search starts with the exact store; if it reaches
+// the memory budget (the search stops, "memory limit") it runs again from
+// the start with tree compression in the same budget, and the report
+// says at how many states it moved (report.Storage's MovedAt). It never
+// moves to a lossy store. The search starts again rather than handing
+// its states to the tree: the search's stacks, queues and per-state maps
+// hold the exact store's indices (docs/storage.md, "-store auto").
+func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summary, *search.Result, error) {
+	if opt.Storage.Mode != store.ModeAuto {
+		return runOnce(ctx, name, m, opt)
+	}
+	o := opt
+	o.Storage.Mode = store.ModeExact
+	sum, res, err := runOnce(ctx, name, m, o)
+	if err != nil || res.Complete || res.Incomplete != "memory limit" || ctx.Err() != nil {
+		if sum != nil && sum.Storage != nil {
+			sum.Storage.Auto = true
+		}
+		return sum, res, err
+	}
+	moved, bytes, elapsed := int64(res.Store.States), res.Store.Memory(), sum.ElapsedS
+	if opt.Notes != nil {
+		fmt.Fprintf(opt.Notes, "gospin: -store auto: the exact store reached the memory budget at %d states (%s); the search starts again with tree compression\n", moved, store.FormatSize(bytes))
+	}
+	// the exact store's memory goes back before the tree's is taken
+	sum, res = nil, nil
+	runtime.GC()
+	debug.FreeOSMemory()
+	o.Storage.Mode = store.ModeTree
+	if sum, res, err = runOnce(ctx, name, m, o); err != nil {
+		return nil, nil, err
+	}
+	sum.ElapsedS += elapsed
+	if sum.Storage != nil {
+		sum.Storage.Auto, sum.Storage.MovedAt, sum.Storage.MovedBytes = true, moved, bytes
+	}
+	return sum, res, nil
+}
 
 // storageReport fills the summary's storage, omission analysis and
 // advice from the search's store.
@@ -81,7 +126,7 @@ func adviseAtLimit(mode string, mem, stored int64, perState float64) *report.Adv
 	a := advise(mem, 2*stored)
 	tree := ""
 	if mode != store.ModeTree {
-		tree = "-store tree keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
+		tree = "-store tree (or -store auto, which moves to it at the budget) keeps every state exactly, usually in 5 to 20 bytes a state (this store took " + fmt.Sprintf("%.0f", perState) + "); "
 	}
 	a.Text = fmt.Sprintf("the search stopped after %d states with %s for its store; the state space is larger: %swith -mem %s, -store hc -hcbits 64 visits up to %d states and -store bitstate -k %d up to %d at a %.0f%% chance of omitting any (the analysis after the run says what was risked)",
 		stored, store.FormatSize(mem), tree, store.FormatSize(mem), store.HCVisitable(mem, 64, store.AdviceTarget), a.BitstateK, a.BitstateVisitable, 100*store.AdviceTarget)

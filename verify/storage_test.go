@@ -2,9 +2,11 @@ package verify
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/gospin/gospin/promela/frontend"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/store"
 )
@@ -117,5 +119,46 @@ func TestStorageCounters(t *testing.T) {
 				t.Errorf("bfs %v, %+v: %d states, %d transitions (complete %v); pan 22621, 82945", bfs, c, sum.StatesStored, sum.Transitions, sum.Complete)
 			}
 		}
+	}
+}
+
+// TestStorageAuto: -store auto on testdata/storage/counters.pml (N=9,
+// 168421 states by its formula (L^5-1)/(L-1), L=20) with a 6 MB store:
+// the exact store reaches the budget and the search runs again with tree
+// compression, which stores every state; the report says where it moved.
+// With room enough it stays exact. It never moves to a lossy store.
+func TestStorageAuto(t *testing.T) {
+	src, err := Load("../testdata/storage/counters.pml", &frontend.Config{Defines: []string{"N=9"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string, mem int64) *report.Summary {
+		s := DefaultSettings()
+		s.NoReduce, s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = true, true, true, true
+		s.WriteTrails, s.HashLog2 = false, 12
+		s.Storage = store.Config{Mode: mode, Mem: mem}
+		sum, err := Check(context.Background(), src, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	const states = 168421
+	if ex := run(store.ModeExact, 6<<20); ex.Complete || ex.Incomplete != "memory limit" {
+		t.Fatalf("exact in 6 MB: complete %v (%s), %d states: the test needs a budget exact does not fit", ex.Complete, ex.Incomplete, ex.StatesStored)
+	}
+	sum := run(store.ModeAuto, 6<<20)
+	st := sum.Storage
+	if !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeTree || !st.Auto || st.MovedAt <= 0 || st.MovedAt >= states || sum.Omission != nil {
+		t.Fatalf("auto in 6 MB: complete %v (%s), %d states (want %d), storage %+v", sum.Complete, sum.Incomplete, sum.StatesStored, states, st)
+	}
+	var b strings.Builder
+	report.Text(&b, sum)
+	if !strings.Contains(b.String(), fmt.Sprintf("storage auto: the exact store reached the memory budget at %d states", st.MovedAt)) {
+		t.Errorf("the report does not say where the search moved:\n%s", b.String())
+	}
+	sum = run(store.ModeAuto, 0)
+	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeExact || !st.Auto || st.MovedAt != 0 {
+		t.Errorf("auto with room: complete %v, %d states, storage %+v", sum.Complete, sum.StatesStored, st)
 	}
 }

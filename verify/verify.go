@@ -159,7 +159,9 @@ func AcceptIgnored(m Model, opt Options) bool {
 	return ok && !al.HasAcceptLabels()
 }
 
-func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summary, *search.Result, error) {
+// runOnce is Run with the store opt.Storage names (-store auto: Run, in
+// storage.go).
+func runOnce(ctx context.Context, name string, m Model, opt Options) (*report.Summary, *search.Result, error) {
 	if AcceptIgnored(m, opt) {
 		opt.Accept, opt.Fair = false, false
 	}

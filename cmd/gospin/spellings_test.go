@@ -119,7 +119,7 @@ func TestVerifySpellings(t *testing.T) {
 			o := d.Options
 			return o.Store == "hc" && o.HCBits == 48 && o.MemBytes == 3<<19 && o.HashSeed == 3
 		}},
-		{"-store nothing", []string{"-store", "nothing", strict}, exitUsage, "want exact, tree, hc or bitstate", nil},
+		{"-store nothing", []string{"-store", "nothing", strict}, exitUsage, "want exact, tree, hc, bitstate or auto", nil},
 		{"-hcbits 3", []string{"-store", "hc", "-hcbits", "3", strict}, exitUsage, "4 to 64", nil},
 		{"-mem 12XB", []string{"-store", "hc", "-mem", "12XB", strict}, exitUsage, "want a size", nil},
 		{"-DVECTORSZ=2048", []string{"-DVECTORSZ=2048", strict}, exitOK, "-DVECTORSZ=2048 ignored: gospin has no limit", func(d *jsonDoc) bool { return true }},
