@@ -7,6 +7,7 @@ import (
 
 	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
+	"github.com/gospin/gospin/store"
 )
 
 // translator turns ltl blocks into never claims.
@@ -72,6 +73,10 @@ func Check(ctx context.Context, src *Source, p *property.Property, s Settings) (
 	}
 	if sum.Incomplete == "memory limit" {
 		sum.MemoryHint = s.memHint
+		if m := s.Storage.Mem; m > 0 && !s.Storage.Lossy() && (s.memLimit == 0 || m < s.memLimit) {
+			// the store's own -mem, not the process's budget, was reached
+			sum.MemoryHint = fmt.Sprintf("the store's memory (-mem %s) is full: give it more (-mem), or shrink the state space (-m, fewer processes or smaller ranges)", store.FormatSize(m))
+		}
 		if a := sum.Advice; a != nil && a.Text != "" && !s.Storage.Lossy() {
 			sum.MemoryHint += "; " + a.Text
 		}
