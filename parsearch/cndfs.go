@@ -114,11 +114,8 @@ type cworker struct {
 	reduced bool
 	exp     pins.Expansion
 	h       store.SetHandle
-	arena   []byte
-	succs   []succ
-	viols   []*pins.Violation
+	succStack
 	yield   func(t *pins.Transition, s []byte) bool
-	expLo   int
 	blue    []cframe
 	redStk  []cframe
 	atomics []byte
@@ -156,23 +153,7 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 	if c.stutter {
 		w.sm, _ = m.(pins.StutterModel)
 	}
-	w.yield = func(t *pins.Transition, s []byte) bool {
-		k := 0
-		for i := w.expLo; i < len(w.succs); i++ {
-			if st := w.succs[i].step; st.Pid == t.Pid && st.Group == t.Group {
-				k++
-			}
-		}
-		off := len(w.arena)
-		w.arena = append(w.arena, s...)
-		vi := int32(-1)
-		if t.Violation != nil {
-			vi = int32(len(w.viols))
-			w.viols = append(w.viols, t.Violation)
-		}
-		w.succs = append(w.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: vi, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
-		return true
-	}
+	w.yield = w.succStack.push
 	return w
 }
 

@@ -25,6 +25,38 @@ type succ struct {
 	h     uint64 // store.Hash of the bytes (not of an intermediate state)
 }
 
+// succStack holds the successors of the frames on a worker's stack, in
+// one LIFO arena (the safety worker's and CNDFS's).
+type succStack struct {
+	arena []byte
+	succs []succ
+	// viols are the violations of the steps in succs, in the same LIFO
+	// order (a frame's pop drops its own)
+	viols []*pins.Violation
+	// expLo: where the successors of the state being expanded begin
+	expLo int
+}
+
+// push is the yield of an expansion: it appends the successor s by t,
+// numbering t among the steps of its process and group so far (K).
+func (x *succStack) push(t *pins.Transition, s []byte) bool {
+	k := 0
+	for i := x.expLo; i < len(x.succs); i++ {
+		if st := x.succs[i].step; st.Pid == t.Pid && st.Group == t.Group {
+			k++
+		}
+	}
+	off := len(x.arena)
+	x.arena = append(x.arena, s...)
+	vi := int32(-1)
+	if t.Violation != nil {
+		vi = int32(len(x.viols))
+		x.viols = append(x.viols, t.Violation)
+	}
+	x.succs = append(x.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: vi, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
+	return true
+}
+
 // frame is one state on a worker's depth-first stack: its successors are
 // succs[lo:hi], taken in the worker's order (the k-th taken is
 // lo+(rot+k)%(hi-lo)); an intermediate state's bytes are on the atomic
@@ -78,14 +110,8 @@ type worker struct {
 	id int
 	m  pins.Model
 	h  store.SetHandle
-	// the successors of the frames on the stack, in one LIFO arena
-	arena []byte
-	succs []succ
-	// viols are the violations of the steps in succs, in the same LIFO
-	// order (a frame's pop drops its own)
-	viols   []*pins.Violation
+	succStack
 	yield   func(t *pins.Transition, s []byte) bool
-	expLo   int
 	stack   frameStack
 	atomics []byte
 	last    []byte // scratch: the state of a frame's last successor
@@ -128,23 +154,7 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	}
 	w.keep = p.reader == nil
 	w.m = m
-	w.yield = func(t *pins.Transition, s []byte) bool {
-		k := 0
-		for i := w.expLo; i < len(w.succs); i++ {
-			if st := w.succs[i].step; st.Pid == t.Pid && st.Group == t.Group {
-				k++
-			}
-		}
-		off := len(w.arena)
-		w.arena = append(w.arena, s...)
-		vi := int32(-1)
-		if t.Violation != nil {
-			vi = int32(len(w.viols))
-			w.viols = append(w.viols, t.Violation)
-		}
-		w.succs = append(w.succs, succ{off: off, n: int32(len(s)), flags: t.Flags, viol: vi, step: search.Step{Pid: t.Pid, Group: t.Group, K: k}})
-		return true
-	}
+	w.yield = w.succStack.push
 	return w
 }
 
