@@ -47,19 +47,7 @@ func TestParallelAcceptance(t *testing.T) {
 			}
 			// the first error found depends on the order: with several
 			// workers it may be another one that -j 1 finds too (-e)
-			var every *result
-			otherKind := func(kind string) bool {
-				if every == nil {
-					all := s
-					all.Workers, all.StopAfter, all.AllTrails = 1, 0, true
-					e, err := runWith(r, true, true, all)
-					if err != nil {
-						t.Fatal(err)
-					}
-					every = &e
-				}
-				return every.kinds[kind]
-			}
+			otherKind := errorKindsOfJ1(t, r, true, s)
 			for _, j := range []int{2, 3} {
 				s.Workers = j
 				got, err := runWith(r, true, true, s)

@@ -41,19 +41,7 @@ func TestParallelSearch(t *testing.T) {
 				// the first error found depends on the order: with
 				// several workers it may be another one that -j 1
 				// finds too (-e, asked only then)
-				var every *result
-				otherKind := func(kind string) bool {
-					if every == nil {
-						all := s
-						all.Workers, all.StopAfter, all.AllTrails = 1, 0, true
-						e, err := runWith(r, merge, merge, all)
-						if err != nil {
-							t.Fatal(err)
-						}
-						every = &e
-					}
-					return every.kinds[kind]
-				}
+				otherKind := errorKindsOfJ1(t, r, merge, s)
 				for _, j := range []int{2, 4} {
 					s.Workers = j
 					got, err := runWith(r, merge, merge, s)
@@ -91,4 +79,24 @@ func completeness(c bool) string {
 		return "complete,"
 	}
 	return "incomplete,"
+}
+
+// errorKindsOfJ1 returns a test of whether -j 1 finds an error of a kind
+// anywhere in row r's search with settings s (the search with -e, run
+// once, when first asked): with several workers the first error found
+// may be another one than -j 1's first.
+func errorKindsOfJ1(t *testing.T, r row, merge bool, s verify.Settings) func(kind string) bool {
+	var every *result
+	return func(kind string) bool {
+		if every == nil {
+			all := s
+			all.Workers, all.StopAfter, all.AllTrails = 1, 0, true
+			e, err := runWith(r, merge, merge, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			every = &e
+		}
+		return every.kinds[kind]
+	}
 }

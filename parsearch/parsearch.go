@@ -252,6 +252,23 @@ type par struct {
 	nextTick atomic.Int64
 }
 
+// limited reports whether the search must end now, and ends it: it
+// was cancelled (Ctrl-C, SIGTERM, the time limit) or it is past the heap
+// limit or the memory guard (asked every 65,536 ticks). A worker calls
+// it every 1,024 expansions, with its tick count.
+func (p *par) limited(ticks int) bool {
+	if err := p.ctx.Err(); err != nil {
+		p.stop(search.StopReason(p.ctx))
+		return true
+	}
+	if p.opt.HeapLimit > 0 && search.HeapInUse() > p.opt.HeapLimit ||
+		p.opt.MemGuard != nil && ticks&(1<<16-1) == 0 && !p.opt.MemGuard(0) {
+		p.stop("memory limit")
+		return true
+	}
+	return false
+}
+
 // stop ends the search with reason (the first reason given is kept).
 func (p *par) stop(reason string) {
 	p.mu.Lock()

@@ -620,13 +620,7 @@ func (w *worker) check() error {
 	p := w.p
 	w.publish()
 	w.h.Pause() // let the table grow if it must
-	if err := p.ctx.Err(); err != nil {
-		p.stop(search.StopReason(p.ctx))
-		return errStop
-	}
-	if p.opt.HeapLimit > 0 && search.HeapInUse() > p.opt.HeapLimit ||
-		p.opt.MemGuard != nil && w.ticks&(1<<16-1) == 0 && !p.opt.MemGuard(0) {
-		p.stop("memory limit")
+	if p.limited(w.ticks) {
 		return errStop
 	}
 	if p.opt.Progress != nil && w.id == 0 {
