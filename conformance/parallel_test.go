@@ -19,21 +19,22 @@ var parallelRows = map[string]bool{
 // -j 4 (more workers than this machine's cores, for interleavings) and
 // compares them with -j 1 and with SPIN: the same verdict, and the error
 // kind of -j 1 (or of another error that -j 1 finds with -e: which error
-// comes first depends on the order) on safety_plain and safety rows; on a complete safety_plain row the
+// comes first depends on the order) on safety_plain, safety and
+// safety_bfs (-bfs -j N: parsearch/bfs.go) rows; on a complete safety_plain row the
 // same states stored and transitions as -j 1 (and SPIN, where -j 1 has
 // SPIN's); every first error's trail replays (runWith).
 func TestParallelSearch(t *testing.T) {
 	dev := readDeviations(t)
 	rows := 0
-	for _, config := range []string{"safety_plain", "safety"} {
+	for _, config := range []string{"safety_plain", "safety", "safety_bfs"} {
 		for _, r := range readExpected(t) {
 			if r.config != config || !parallelRows[r.model] || r.verdict == "error" || r.verdict == "incomplete" {
 				continue
 			}
 			rows++
 			t.Run(r.model+"/"+config, func(t *testing.T) {
-				s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: config == "safety_plain", Workers: 1}
-				merge := config == "safety"
+				s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: config == "safety_plain", Workers: 1, BFS: config == "safety_bfs"}
+				merge := config != "safety_plain"
 				one, err := runWith(r, merge, merge, s)
 				if err != nil {
 					t.Fatal(err)
@@ -54,7 +55,12 @@ func TestParallelSearch(t *testing.T) {
 					if got.verdict != one.verdict || got.kind != one.kind && !otherKind(got.kind) {
 						t.Errorf("-j %d: verdict %s (%s); -j 1 %s (%s)", j, got.verdict, got.kind, one.verdict, one.kind)
 					}
-					if _, ok := dev[r.model+"/"+r.config]; !ok && (got.verdict != r.verdict || got.kind != r.errorKind && !otherKind(got.kind)) {
+					// (pan's breadth-first search with rendezvous misses
+					// invalid end states, as its warning says, which
+					// gospin's -j 1 finds: beem_public_subscribe2; there
+					// -j 1 is the reference)
+					bfsDiffers := config == "safety_bfs" && one.verdict != r.verdict
+					if _, ok := dev[r.model+"/"+r.config]; !ok && !bfsDiffers && (got.verdict != r.verdict || got.kind != r.errorKind && !otherKind(got.kind)) {
 						t.Errorf("-j %d: verdict %s (%s); SPIN %s (%s)", j, got.verdict, got.kind, r.verdict, r.errorKind)
 					}
 					if got.replay != "" {

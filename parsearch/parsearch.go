@@ -30,17 +30,17 @@ type Options struct {
 }
 
 // Supported reports whether the parallel search covers a search of m
-// with options o, and if not why not: it covers the depth-first safety
-// searches (assertions, invalid end states, a never claim's end without
-// -a), unreduced or with a safety reduction layer, and the unreduced
+// with options o, and if not why not: it covers the safety searches
+// (assertions, invalid end states, a never claim's end without -a),
+// depth-first and breadth-first (bfs.go), unreduced or with a safety reduction layer, and the unreduced
 // acceptance-cycle search (-a, CNDFS: cndfs.go) that stops at its first
 // error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	switch {
 	case o.SCC || o.Fair:
 		return false, "the parallel search has no -scc and no -f"
-	case o.BFS:
-		return false, "the parallel search is depth-first (no -bfs)"
+	case o.BFS && (o.Accept || o.NonProgress):
+		return false, "the parallel breadth-first search is a safety search"
 	case o.NPProductOf != nil || o.Property != nil:
 		return false, "the parallel search has no product search"
 	case o.Storage.Mode == store.ModeTree:
@@ -139,7 +139,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	var twins int64
-	if o.Accept {
+	if o.BFS {
+		err = runBFS(p, models)
+	} else if o.Accept {
 		twins, err = runCNDFS(p, models)
 	} else if err = p.ws[0].start(); err == nil {
 		var wg sync.WaitGroup
@@ -250,6 +252,9 @@ type par struct {
 	// summed at the end
 	res      search.Result
 	nextTick atomic.Int64
+	// progressOf gives the figures for progress where the workers are
+	// not ws (the breadth-first search's)
+	progressOf func() (stored, matched int64)
 }
 
 // limited reports whether the search must end now, and ends it: it
@@ -370,6 +375,9 @@ func (p *par) progress() {
 	for _, w := range p.ws {
 		s.StatesStored += w.pubStored.Load()
 		s.StatesMatched += w.pubMatched.Load()
+	}
+	if p.progressOf != nil {
+		s.StatesStored, s.StatesMatched = p.progressOf()
 	}
 	s.Transitions = s.StatesStored + s.StatesMatched
 	s.Elapsed = time.Since(p.start)

@@ -75,7 +75,7 @@ var panDefines = map[string]panDefine{
 	"CHECK":        {kind: panIgnored, what: "a debugging option of pan's C code"},
 	"SDUMP":        {kind: panIgnored, what: "a debugging option of pan's C code"},
 	"NCORE":        {kind: panMapped, value: true, what: "-j N, the workers of the search"},
-	"BFS_PAR":      {kind: panMapped, what: "-j 0 (every core; gospin's parallel search is depth-first)"},
+	"BFS_PAR":      {kind: panMapped, what: "-bfs -j 0, the breadth-first search on every core"},
 	"NOVSZ":        {kind: panIgnored, what: "gospin has no limit on the state vector"},
 
 	"NOSTUTTER": {kind: panRefused, what: "gospin always extends finite runs by stuttering, as pan does by default"},
@@ -165,7 +165,7 @@ func (s *Settings) SetPanDefine(def string) (ok bool, err error) {
 			s.Workers = WorkersAll()
 		}
 	case "BFS_PAR":
-		s.Workers = WorkersAll()
+		s.Workers, s.BFS = WorkersAll(), true
 	}
 	return true, nil
 }

@@ -53,7 +53,10 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		res, err := search.Run(ctx, sm, sopt)
 		return res, 1, err
 	}
-	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil {
+	// (breadth-first, the workers keep -j 1's queue proviso, but with
+	// bitstate, which keeps no done bits)
+	bfsQueue := sopt.BFS && sopt.Storage.Mode != store.ModeBitstate
+	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil && !bfsQueue {
 		proviso := "the done proviso (each successor of a reduced set new or done)"
 		if sopt.Storage.Mode == store.ModeBitstate {
 			proviso = "the visited proviso (no successor of a reduced set stored: bitstate keeps no done bits)"

@@ -10,7 +10,10 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var nParModels = flag.Int("parmodels", 150, "number of random models for the parallel search's differential test (-short: 40; the long run: -parmodels 20000)")
+var (
+	nParModels    = flag.Int("parmodels", 150, "number of random models for the parallel search's differential test (-short: 40; the long run: -parmodels 20000)")
+	nParBFSModels = flag.Int("parbfsmodels", 100, "number of random models for the parallel breadth-first search's differential test (-short: 30)")
+)
 
 // TestParallelDifferential checks the parallel search (gospin verify -j,
 // package parsearch) against the sequential one on random models, with
@@ -27,13 +30,32 @@ func TestParallelDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
+	parallelDifferential(t, n, false)
+}
+
+// TestParallelBFSDifferential is TestParallelDifferential for the
+// breadth-first search (-bfs -j N, parsearch/bfs.go): unreduced, the
+// same figures and errors as the sequential breadth-first search;
+// reduced (the queue proviso on the shared table's done bits), the same
+// kinds of errors. Long run: -parbfsmodels N.
+func TestParallelBFSDifferential(t *testing.T) {
+	n := *nParBFSModels
+	if testing.Short() {
+		n = 30
+	}
+	parallelDifferential(t, n, true)
+}
+
+// parallelDifferential compares n random models' searches with one
+// worker and with several, depth-first or breadth-first.
+func parallelDifferential(t *testing.T, n int, bfs bool) {
 	var invalid, large, cut, withErr, parRed, seqRed, full atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := Generate(seed, Mixed(seed))
 		merge := seed%2 == 0
 		workers := 2 + int(seed%3)
 		settings := func(reduce bool, workers int) verify.Settings {
-			return verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, AllTrails: false, HashLog2: 10, NoMerge: !merge, NoReduce: !reduce, MemLimitMB: memLimit >> 20, Workers: workers}
+			return verify.Settings{MaxDepth: 1 << 20, StopAfter: 0, AllTrails: false, HashLog2: 10, NoMerge: !merge, NoReduce: !reduce, MemLimitMB: memLimit >> 20, Workers: workers, BFS: bfs}
 		}
 		a, ok, err := verifySource(src, settings(false, 1))
 		if err != nil {
@@ -57,6 +79,9 @@ func TestParallelDifferential(t *testing.T) {
 			cut.Add(1)
 			return false, ""
 		}
+		if b.Workers != workers {
+			return true, fmt.Sprintf("seed %d: -j %d searched with %d workers", seed, workers, b.Workers)
+		}
 		if msg := sameSearch(a, b); msg != "" {
 			return true, fmt.Sprintf("seed %d (merge %v, -j %d): %s\n%s", seed, merge, workers, msg, src)
 		}
@@ -67,6 +92,9 @@ func TestParallelDifferential(t *testing.T) {
 		d, _, err := verifySource(src, settings(true, workers))
 		if err != nil {
 			return true, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
+		}
+		if d.Workers != workers {
+			return true, fmt.Sprintf("seed %d: reduced -j %d searched with %d workers", seed, workers, d.Workers)
 		}
 		ka, kc, kd := violationKinds(a.Violations), violationKinds(c.Violations), violationKinds(d.Violations)
 		switch {
