@@ -64,6 +64,7 @@ type bworker struct {
 	depthReached          int
 	depthHit              bool
 	pubStored, pubMatched atomic.Int64
+	pubDepth              atomic.Int64
 	err                   error
 	_                     [64]byte
 }
@@ -206,6 +207,7 @@ func (w *bworker) level() error {
 		w.h.Pause() // let the table grow if it must
 		w.pubStored.Store(w.stored)
 		w.pubMatched.Store(w.matched)
+		w.pubDepth.Store(int64(w.depthReached))
 		w.ticks += int(end - at)
 		if w.ticks >= 1024 {
 			w.ticks = 0
@@ -317,10 +319,11 @@ func (w *bworker) bytes(sc *succ) []byte {
 }
 
 // progress is par.progress's figures for the breadth-first workers.
-func (b *bfs) progress() (stored, matched int64) {
+func (b *bfs) progress() (stored, matched int64, depth int) {
 	for _, w := range b.ws {
 		stored += w.pubStored.Load()
 		matched += w.pubMatched.Load()
+		depth = max(depth, int(w.pubDepth.Load()))
 	}
-	return stored, matched
+	return stored, matched, depth
 }

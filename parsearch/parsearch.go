@@ -254,7 +254,7 @@ type par struct {
 	nextTick atomic.Int64
 	// progressOf gives the figures for progress where the workers are
 	// not ws (the breadth-first search's)
-	progressOf func() (stored, matched int64)
+	progressOf func() (stored, matched int64, depth int)
 }
 
 // limited reports whether the search must end now, and ends it: it
@@ -375,11 +375,15 @@ func (p *par) progress() {
 	for _, w := range p.ws {
 		s.StatesStored += w.pubStored.Load()
 		s.StatesMatched += w.pubMatched.Load()
+		s.DepthReached = max(s.DepthReached, int(w.pubDepth.Load()))
 	}
 	if p.progressOf != nil {
-		s.StatesStored, s.StatesMatched = p.progressOf()
+		s.StatesStored, s.StatesMatched, s.DepthReached = p.progressOf()
 	}
 	s.Transitions = s.StatesStored + s.StatesMatched
+	// the memory: the process's, as the runtime counts it (the table's
+	// own figures are read once the workers are done)
+	s.StackBytes = search.HeapInUse()
 	s.Elapsed = time.Since(p.start)
 	p.mu.Lock()
 	s.Errors = len(p.res.Errors)

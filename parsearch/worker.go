@@ -142,6 +142,7 @@ type worker struct {
 	stackBytes            int64
 	stored                int64
 	pubStored, pubMatched atomic.Int64
+	pubDepth              atomic.Int64
 	_                     [64]byte // no false sharing with another worker
 }
 
@@ -637,6 +638,7 @@ func (w *worker) check() error {
 func (w *worker) publish() {
 	w.pubStored.Store(w.stored)
 	w.pubMatched.Store(w.matched)
+	w.pubDepth.Store(int64(w.depthReached))
 	b := int64(w.stack.Capacity())*int64(unsafe.Sizeof(frame{})) + int64(cap(w.arena)) +
 		int64(cap(w.succs))*int64(unsafe.Sizeof(succ{})) + int64(cap(w.atomics))
 	w.stackBytes = max(w.stackBytes, b)
