@@ -7,8 +7,10 @@
 # Extra arguments go to `go test` (for example -run, -v, -count=1).
 # Long runs are opt-in: GOSPIN_LONG=1 runs the whole corpus (every row,
 # also those over 1.5 million states, GOSPIN_CONFORMANCE_ALL=1) with a longer
-# timeout; the long random differential runs take flags of their own (the
-# README's "Tests" section lists them).
+# timeout; GOSPIN_RACE=1 first runs the parallel search's packages (parsearch,
+# store, and the parallel random differentials) under the race detector; the
+# long random differential runs take flags of their own (the README's "Tests"
+# section lists them).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -46,4 +48,8 @@ GOOS=js GOARCH=wasm go vet ./cmd/gospin/
 GOOS=wasip1 GOARCH=wasm go vet ./cmd/gospin/
 # the playground's engine (playground/build.sh builds it)
 GOOS=js GOARCH=wasm go vet ./cmd/gospin-wasm/
+if [ -n "${GOSPIN_RACE:-}" ]; then
+	go test -race -short -timeout 20m ./parsearch/ ./store/
+	go test -race -short -timeout 20m -run 'Parallel' ./internal/randmodel/
+fi
 exec go test -timeout "$timeout" "$@" ./...
