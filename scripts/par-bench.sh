@@ -3,8 +3,10 @@
 # rows (issue 21: at least 1.7x with -j 2 on the five largest
 # safety_plain rows). Each model runs with -j 1 and -j N alternately,
 # RUNS times each, under /usr/bin/time, with the row's settings
-# (safety_plain: -o1 -o2 -o3 -noreduce and the row's -m; safety: gospin's
-# defaults, reduced, and the row's -m). Prints one TSV line per run:
+# (safety_plain: -o1 -o2 -o3 -noreduce and the row's -m; safety_noreduce:
+# -o3 -noreduce; safety: gospin's defaults, reduced; safety_bfs: -bfs;
+# acc: -a and the row's -N; acc_noreduce: -a -noreduce; each with the
+# row's -m). Prints one TSV line per run:
 #   model config workers run wall_s user_s sys_s rss_kb states transitions load1
 # then per model the medians and the two ratios:
 #   model config "median" wall(-j1) wall(-jN) wall_ratio cpu(-j1) cpu(-jN) cpu_ratio
@@ -17,9 +19,12 @@
 # Usage: scripts/par-bench.sh [-n RUNS] [-j N] [-c CONFIG] GOSPIN [MODEL...]
 #   without MODEL: the five largest complete rows of CONFIG (safety_plain)
 #   in ../shared/corpus/expected.tsv (rk_dijkstraN, beem_iprotocol4,
-#   rk_dekkerN, cd_rw_mon, beem_at4 today). Minutes per model; not part of
-#   any test. Exits 1 when a run's states or transitions differ between
-#   -j 1 and -j N (a complete unreduced search must store the same).
+#   rk_dekkerN, cd_rw_mon, beem_at4 today); a MODEL is a model's name, or
+#   name:property for a row with an ltl property (acc: rk_peterson_filterN:mutex,
+#   rk_dekkerN:mutex, rk_dijkstraN:mutex, train:c1, ltsmin_peterson3 by
+#   default). Minutes per model; not part of any test. Exits 1 when a run's
+#   states or transitions differ between -j 1 and -j N (a complete
+#   unreduced search must store the same).
 set -u
 runs=3 jobs=2 config=safety_plain
 while getopts n:j:c: o; do
@@ -37,7 +42,7 @@ corpus=$(realpath "$(dirname "$0")/../../shared/corpus" 2>/dev/null)
 [ -d "$corpus" ] || corpus=/work/shared/corpus
 tsv=$corpus/expected.tsv
 if [ $# -eq 0 ]; then
-	set -- $(awk -F'\t' -v c="$config" '$2==c && $18=="yes" && $3=="-"' "$tsv" | sort -t$'\t' -k8,8nr | head -5 | cut -f1)
+	set -- $(awk -F'\t' -v c="$config" '$2==c && $18=="yes" && ($3=="-" || c ~ /^acc/) {print $8 "\t" $1 ($3=="-" ? "" : ":" $3)}' "$tsv" | sort -k1,1nr | head -5 | cut -f2)
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,21 +50,28 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print('%.2f' % (a/b) if b>0 else '-')" "$1" "$2"; }
 status=0
 printf 'model\tconfig\tworkers\trun\twall_s\tuser_s\tsys_s\trss_kb\tstates\ttransitions\tload1\n'
-for model in "$@"; do
-	m=$(awk -F'\t' -v m="$model" -v c="$config" '$1==m && $2==c && $3=="-" {print $22; exit}' "$tsv" | grep -o -- '-m[0-9]*' | head -1)
+for row in "$@"; do
+	model=${row%%:*} prop=-
+	[ "$row" != "$model" ] && prop=${row#*:}
+	m=$(awk -F'\t' -v m="$model" -v c="$config" -v p="$prop" '$1==m && $2==c && $3==p {print $22; exit}' "$tsv" | grep -o -- '-m[0-9]*' | head -1)
 	m=${m:--m100000}
-	flags="$m"
+	n=""
+	[ "$prop" != - ] && n="-N $prop"
 	case $config in
 	safety_plain) flags="-o1 -o2 -o3 -noreduce $m" ;;
 	safety_noreduce) flags="-o3 -noreduce $m" ;;
 	safety) flags="$m" ;;
-	*) echo "par-bench: config $config: want safety_plain, safety_noreduce or safety" >&2; exit 2 ;;
+	safety_bfs) flags="-bfs $m" ;;
+	acc) flags="-a $n $m" ;;
+	acc_noreduce) flags="-a -noreduce $n $m" ;;
+	*) echo "par-bench: config $config: want safety_plain, safety_noreduce, safety, safety_bfs, acc or acc_noreduce" >&2; exit 2 ;;
 	esac
+	model=${row/:/_}
 	: >"$tmp/$model.1" ; : >"$tmp/$model.N"
 	for r in $(seq 1 "$runs"); do
 		for j in 1 "$jobs"; do
 			load=$(cut -d' ' -f1 /proc/loadavg)
-			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$gospin" verify $flags -j "$j" "$corpus/models/$model.pml" >"$tmp/out" 2>&1
+			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$gospin" verify $flags -j "$j" "$corpus/models/${row%%:*}.pml" >"$tmp/out" 2>&1
 			# the last line: time writes "Command exited with non-zero
 			# status N" first when gospin finds an error (exit 1)
 			read -r wall user sys rss < <(tail -n 1 "$tmp/time")
@@ -73,7 +85,8 @@ for model in "$@"; do
 	w1=$(cut -d' ' -f1 "$tmp/$model.1" | median); wN=$(cut -d' ' -f1 "$tmp/$model.N" | median)
 	c1=$(cut -d' ' -f2 "$tmp/$model.1" | median); cN=$(cut -d' ' -f2 "$tmp/$model.N" | median)
 	printf '%s\t%s\tmedian\t%s\t%s\t%s\t%s\t%s\t%s\n' "$model" "$config" "$w1" "$wN" "$(ratio "$w1" "$wN")" "$c1" "$cN" "$(ratio "$c1" "$cN")"
-	if [ "$config" != safety ] && [ "$(cut -d' ' -f3,4 "$tmp/$model.1" "$tmp/$model.N" | sort -u | wc -l)" != 1 ]; then
+	case $config in safety | safety_bfs | acc) continue ;; esac # reduced: the states may differ
+	if [ "$(cut -d' ' -f3,4 "$tmp/$model.1" "$tmp/$model.N" | sort -u | wc -l)" != 1 ]; then
 		echo "par-bench: $model: states or transitions differ between -j 1 and -j $jobs" >&2
 		status=1
 	fi
