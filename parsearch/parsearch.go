@@ -37,8 +37,12 @@ type Options struct {
 // error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	switch {
-	case o.SCC || o.Fair:
-		return false, "the parallel search has no -scc and no -f"
+	case o.SCC:
+		return false, "the parallel search has no -scc"
+	case o.Fair && (!o.Accept || o.NonProgress):
+		return false, "the parallel search of weak fairness is -a -f (no -l -f)"
+	case o.Fair && o.FairUnfolded:
+		return false, "the parallel search of -a -f is unreduced (use -noreduce)"
 	case o.BFS && (o.Accept || o.NonProgress):
 		return false, "the parallel breadth-first search is a safety search"
 	case o.NPProductOf != nil || o.Property != nil:
@@ -108,6 +112,19 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 			models[i] = search.NonProgressModel(models[i])
 		}
 		m, o.Accept = models[0], true
+	}
+	if o.Fair {
+		// -a -f: CNDFS on the model unfolded for weak fairness (pan's
+		// counter), whose accepting states are those of its last copy,
+		// as search.Run's nested search walks it
+		for i := range models {
+			fm, err := search.NewFair(models[i])
+			if err != nil {
+				return nil, err
+			}
+			models[i] = fm
+		}
+		m, o.Fair = models[0], false
 	}
 	// the done proviso's bits serve the safety search; CNDFS records its
 	// own decisions (cnd.aux)
