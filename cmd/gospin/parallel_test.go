@@ -14,7 +14,9 @@ import (
 func TestVerifyWorkers(t *testing.T) {
 	dir := cliModels(t)
 	strict := filepath.Join(dir, "strict_end.pml")
-	_, one, _ := gospin("verify", "-notrail", "-noreduce", "-q", strict)
+	// -e: the search goes on past its errors, so it is complete and its
+	// figures do not depend on where each worker was when one stopped
+	_, one, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", strict)
 	figures := func(out string) string {
 		var keep []string
 		for _, l := range strings.Split(out, "\n") {
@@ -41,7 +43,7 @@ func TestVerifyWorkers(t *testing.T) {
 		{"-j 2 -store tree", []string{"-j", "2", "-store", "tree"}, "", "-j 2 is not used: the parallel search has no shared tree store"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			args := append([]string{"verify", "-notrail", "-noreduce", "-q"}, c.args...)
+			args := append([]string{"verify", "-notrail", "-noreduce", "-q", "-e"}, c.args...)
 			code, out, errs := gospin(append(args, strict)...)
 			if code != exitFound {
 				t.Fatalf("exit %d\n%s%s", code, out, errs)
@@ -50,12 +52,12 @@ func TestVerifyWorkers(t *testing.T) {
 				t.Errorf("report lacks %q or notes lack %q:\n%s%s", c.want, c.note, out, errs)
 			}
 			if c.name == "-j 2 -bfs" {
-				// breadth-first, the first error is at -j 1's depth
-				// (where the workers stop in its level varies)
-				_, oneBFS, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-bfs", strict)
+				// breadth-first, the first error is at -j 1's depth, and
+				// the complete search's figures are -j 1's -bfs ones
+				_, oneBFS, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", "-bfs", strict)
 				first := func(out string) string { l, _, _ := strings.Cut(out[strings.Index(out, "gospin:1:"):], "\n"); return l }
-				if !strings.Contains(oneBFS, "gospin:1:") || first(out) != first(oneBFS) {
-					t.Errorf("first error %q, -j 1's:\n%s", first(out), oneBFS)
+				if !strings.Contains(oneBFS, "gospin:1:") || first(out) != first(oneBFS) || figures(out) != figures(oneBFS) {
+					t.Errorf("first error %q, figures %q; -j 1's:\n%s", first(out), figures(out), oneBFS)
 				}
 			} else if c.note == "" && figures(out) != figures(one) {
 				t.Errorf("figures %q, -j 1's %q", figures(out), figures(one))
