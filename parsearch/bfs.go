@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/gospin/gospin/pins"
@@ -58,7 +57,9 @@ type bworker struct {
 	// store) their bytes
 	out      []bnode
 	outBytes []byte
-	ticks    int
+	// ticks: the expansions so far in thousands (par.poll's count),
+	// since: those since the last poll
+	ticks, since int
 	// the figures of this worker's share of the search
 	stored, matched       int64
 	depthReached          int
@@ -208,17 +209,14 @@ func (w *bworker) level() error {
 		w.pubStored.Store(w.stored)
 		w.pubMatched.Store(w.matched)
 		w.pubDepth.Store(int64(w.depthReached))
-		w.ticks += int(end - at)
-		if w.ticks >= 1024 {
-			w.ticks = 0
-			if p.limited(1 << 16) {
+		// poll every 1,024 expansions or so (ticks counts them in
+		// thousands, as the depth-first workers' do one by one)
+		w.since += int(end - at)
+		if w.since >= 1024 {
+			w.since = 0
+			w.ticks += 1024
+			if p.poll(w.id, w.ticks) {
 				return nil
-			}
-			if p.opt.Progress != nil && w.id == 0 {
-				if now := time.Now(); now.UnixNano() > p.nextTick.Load() {
-					p.nextTick.Store(now.Add(p.opt.ProgressEvery).UnixNano())
-					p.progress()
-				}
 			}
 		}
 	}

@@ -291,6 +291,22 @@ func (p *par) limited(ticks int) bool {
 	return false
 }
 
+// poll is what worker id does every 1,024 expansions (ticks counts
+// them): it reports whether the search must end (limited), and worker 0
+// calls Options.Progress when it is time.
+func (p *par) poll(id, ticks int) bool {
+	if p.limited(ticks) {
+		return true
+	}
+	if p.opt.Progress != nil && id == 0 {
+		if now := time.Now(); now.UnixNano() > p.nextTick.Load() {
+			p.nextTick.Store(now.Add(p.opt.ProgressEvery).UnixNano())
+			p.progress()
+		}
+	}
+	return false
+}
+
 // stop ends the search with reason (the first reason given is kept).
 func (p *par) stop(reason string) {
 	p.mu.Lock()

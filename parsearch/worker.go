@@ -4,7 +4,6 @@ import (
 	"errors"
 	"github.com/gospin/gospin/internal/blockstack"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/gospin/gospin/pins"
@@ -621,14 +620,8 @@ func (w *worker) check() error {
 	p := w.p
 	w.publish()
 	w.h.Pause() // let the table grow if it must
-	if p.limited(w.ticks) {
+	if p.poll(w.id, w.ticks) {
 		return errStop
-	}
-	if p.opt.Progress != nil && w.id == 0 {
-		if now := time.Now(); now.UnixNano() > p.nextTick.Load() {
-			p.nextTick.Store(now.Add(p.opt.ProgressEvery).UnixNano())
-			p.progress()
-		}
 	}
 	return nil
 }
