@@ -135,3 +135,22 @@ func TestBFSCancel(t *testing.T) {
 		t.Errorf("cancelled: complete %v, incomplete %q", res.Complete, res.Incomplete)
 	}
 }
+
+// TestBFSMemoryLimit: a breadth-first search that reaches the store's
+// memory limit ends with "memory limit" and its figures, whatever the
+// number of workers.
+func TestBFSMemoryLimit(t *testing.T) {
+	for _, j := range []int{1, 2, 4} {
+		g := newGrid(6, 40, -1, true) // 4.1e9 states
+		o := opts(g, j)
+		o.BFS = true
+		o.MemLimit = 3 << 20
+		res, err := parsearch.Run(context.Background(), g, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Complete || res.Incomplete != "memory limit" || res.StatesStored == 0 || res.Store.Memory() > 3<<20 {
+			t.Errorf("-j %d: complete %v, %q, %d states, %d bytes", j, res.Complete, res.Incomplete, res.StatesStored, res.Store.Memory())
+		}
+	}
+}
