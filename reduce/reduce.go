@@ -57,6 +57,9 @@ type Reducer struct {
 	// blockPre, blockSuf: the union of block over the processes before,
 	// and from, each index (othersBlock)
 	blockPre, blockSuf []chanMasks
+	// back: per group, whether a step of it may close a cycle of its
+	// process's control flow (backedge.go)
+	back []bool
 }
 
 // locClass says whether the transitions of a location are all safe
@@ -110,7 +113,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	safe := SafeTransitions(prog, info)
 	slots := slotVars(prog, info)
 	ca := newChanAnalysis(prog)
-	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe)), decLen: -1}
+	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe)), decLen: -1, back: BackEdges(e)}
 	buf := bufferedVars(prog)
 	bits := chanBits(prog)
 	var late map[*automata.Proc][]bool
