@@ -94,10 +94,10 @@ type pinkEnt struct {
 // cnd is the state the CNDFS workers share.
 type cnd struct {
 	*par
-	red  *sharedBits
-	blue *sharedBits
-	cut  atomic.Bool // a search was cut at the depth limit
-	stutter bool // the model expands stutter-reached states itself
+	red     *sharedBits
+	blue    *sharedBits
+	cut     atomic.Bool // a search was cut at the depth limit
+	stutter bool        // the model expands stutter-reached states itself
 	cws     []*cworker
 }
 

@@ -97,10 +97,10 @@ func (l *Layer) SetStatic(on bool) bool {
 func (l *Layer) Static() bool { return l.be != nil }
 
 var (
-	_ pins.Reduced      = (*Layer)(nil)
+	_ pins.Reduced       = (*Layer)(nil)
 	_ pins.StaticReduced = (*Layer)(nil)
-	_ pins.StutterModel = (*Layer)(nil)
-	_ pins.StutterModel = (*view)(nil)
+	_ pins.StutterModel  = (*Layer)(nil)
+	_ pins.StutterModel  = (*view)(nil)
 )
 
 // Unreduced returns the model the layer wraps.

@@ -29,11 +29,11 @@ type Settings struct {
 	SelfLoops bool // -selfloop
 
 	// The search, as pan's options ask for it.
-	NoReduce     bool // -noreduce, -DNOREDUCE
-	Stubborn     bool // -stubborn: stubborn sets where no ample set exists
-	Leap         bool // -leap: leap sets
+	NoReduce bool // -noreduce, -DNOREDUCE
+	Stubborn bool // -stubborn: stubborn sets where no ample set exists
+	Leap     bool // -leap: leap sets
 	// Proviso: -proviso, the reduction's cycle proviso (Options.Proviso)
-	Proviso string
+	Proviso      string
 	BFS          bool // -bfs, -DBFS
 	MaxDepth     int  // -m
 	HashLog2     int  // -w
