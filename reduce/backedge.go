@@ -10,86 +10,118 @@ var _ pins.BackEdger = (*Reducer)(nil)
 
 // BackEdge implements pins.BackEdger: whether a step of transition group
 // g may close a cycle of its process's control flow (the static cycle
-// proviso, docs/parallel.md).
+// proviso, docs/parallel.md). For a reducer of ample sets only (New),
+// the cycles are those through locations where a process may be safe
+// (a reduced cycle takes only ample steps, each from such a location);
+// for stubborn sets (NewStubborn), whose members may be anywhere, all.
 func (r *Reducer) BackEdge(g int) bool {
 	return g < 0 || g >= len(r.back) || r.back[g]
+}
+
+// backEdges is BackEdges for r's reduction: the moves between locations
+// where a process may be safe (not unsafeLoc), or all of them for
+// stubborn sets.
+func (r *Reducer) backEdges(stubborn bool) []bool {
+	if stubborn {
+		return BackEdges(r.e, nil)
+	}
+	tags := map[*automata.Proc]int{}
+	for tag, p := range r.lay.Procs {
+		tags[p] = tag
+	}
+	return BackEdges(r.e, func(p *automata.Proc, loc int) bool {
+		tag, ok := tags[p]
+		return !ok || tag >= len(r.locs) || loc >= len(r.locs[tag]) || r.locs[tag][loc].kind != unsafeLoc
+	})
 }
 
 // BackEdges says, for each transition group of e, whether a step of it
 // may close a cycle of its process's control flow (pins.BackEdger).
 //
-// For each process type (not the never claim) it searches the graph of
-// its locations depth-first, with an edge from each statement's source to
-// its target, from the start location and then from each location not
-// yet reached (a forest that covers every location). An edge u -> v is a
-// back edge when v is still on the search's stack as u's edges are
-// followed, i.e. when v finishes no earlier than u (a self-loop
-// included); every other edge (tree, forward, cross) goes to a location
-// that finishes strictly earlier. So along a cycle of the graph the
-// finishing order cannot fall at every edge: every cycle holds a back
-// edge. The test depends on the two locations alone, so parallel edges
-// are classified alike.
+// A step of group g moves its process's program counter from the
+// statement's source to the end of its path (engine.StepLocations: the
+// statement's target, or with statement merging the target of the last
+// statement merged after it). For each process type (not the never
+// claim) BackEdges takes the graph of these moves, restricted, when
+// candidate is not nil, to the locations where candidate holds (a move
+// from or to another location is never marked), and searches it
+// depth-first from the start location and then from each location not yet
+// reached (a forest that covers every location). A move u -> v is a back
+// edge when v is still on the search's stack as u's moves are followed,
+// i.e. when v finishes no earlier than u (a self-loop included); every
+// other move (tree, forward, cross) goes to a location that finishes
+// strictly earlier. So along a cycle of the graph the finishing order
+// cannot fall at every move: every cycle holds a back edge. The test
+// depends on the two locations alone, so parallel moves are classified
+// alike. A d_step's step (its exit is not known statically) is marked,
+// and a death never (it leaves no location).
 //
-// A group is marked when the path of its step (engine.StepLocations: the
-// statement's source and target, then the target of each statement
-// merged after it) holds a back edge, when the step runs a d_step's body
-// (not listed), and when a location of the path is unknown. A step of a
-// process moves its program counter along its group's path, so steps of
-// one process that bring it back to the location it started from hold a
+// So steps of one process that bring it back to the location it started
+// from, each from and to a location where candidate holds, hold a
 // marked step.
-func BackEdges(e *engine.Engine) []bool {
+func BackEdges(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool) []bool {
 	prog := e.Program()
 	back := make([]bool, len(prog.Trans))
 	for g := range back {
 		back[g] = true
 	}
-	fin := map[*automata.Proc][]int{}
+	in := func(p *automata.Proc, loc int) bool {
+		return loc >= 0 && loc < len(p.Locs) && (candidate == nil || candidate(p, loc))
+	}
 	for _, p := range prog.Procs {
 		if p.Kind == automata.NeverClaim {
 			continue
 		}
-		fin[p] = finishOrder(p)
-	}
-	for g, t := range prog.Trans {
-		f, ok := fin[t.Proc]
-		if !ok {
-			continue // the claim's
-		}
-		if t.Kind == automata.TEnd {
-			// a death: the process that closes a cycle of the reduced
-			// graph never dies on it (docs/parallel.md)
-			back[g] = false
-			continue
-		}
-		locs, dstep := e.StepLocations(g)
-		if dstep || len(locs) < 2 {
-			continue
-		}
-		b := false
-		for i := 0; i+1 < len(locs) && !b; i++ {
-			u, v := locs[i], locs[i+1]
-			if u < 0 || u >= len(f) || v < 0 || v >= len(f) {
-				b = true
-				break
+		// the moves between candidate locations, by group
+		n := len(p.Locs)
+		adj := make([][]int, n)
+		end := map[int]int{}
+		for u, l := range p.Locs {
+			for _, t := range l.Out {
+				g := t.ID
+				if g < 0 || g >= len(back) {
+					continue
+				}
+				locs, dstep := e.StepLocations(g)
+				switch {
+				case t.Kind == automata.TEnd || !in(p, u):
+					back[g] = false
+					continue
+				case dstep || len(locs) < 2:
+					continue // marked
+				}
+				v := locs[len(locs)-1]
+				if v < 0 || v >= n {
+					continue // marked
+				}
+				if !in(p, v) {
+					back[g] = false
+					continue
+				}
+				adj[u] = append(adj[u], v)
+				end[g] = v
 			}
-			b = f[v] >= f[u]
 		}
-		back[g] = b
+		fin := finishOrder(p.Start, adj)
+		for u, l := range p.Locs {
+			for _, t := range l.Out {
+				if v, ok := end[t.ID]; ok {
+					back[t.ID] = fin[v] >= fin[u]
+				}
+			}
+		}
 	}
 	return back
 }
 
-// finishOrder returns, for each location of p, its rank in the finishing
-// order of a depth-first search of p's control-flow graph (from p.Start,
-// then from every location not yet reached).
-func finishOrder(p *automata.Proc) []int {
-	n := len(p.Locs)
+// finishOrder returns, for each node of the graph adj, its rank in the
+// finishing order of a depth-first search from start, then from every
+// node not yet reached.
+func finishOrder(start int, adj [][]int) []int {
+	n := len(adj)
 	fin := make([]int, n)
-	for i := range fin {
-		fin[i] = -1
-	}
 	seen := make([]bool, n)
-	type frame struct{ loc, next int }
+	type frame struct{ node, next int }
 	var stack []frame
 	rank := 0
 	visit := func(root int) {
@@ -100,22 +132,21 @@ func finishOrder(p *automata.Proc) []int {
 		stack = append(stack[:0], frame{root, 0})
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			out := p.Locs[top.loc].Out
-			if top.next < len(out) {
-				t := out[top.next]
+			if top.next < len(adj[top.node]) {
+				v := adj[top.node][top.next]
 				top.next++
-				if t.To >= 0 && t.To < n && !seen[t.To] {
-					seen[t.To] = true
-					stack = append(stack, frame{t.To, 0})
+				if !seen[v] {
+					seen[v] = true
+					stack = append(stack, frame{v, 0})
 				}
 				continue
 			}
-			fin[top.loc] = rank
+			fin[top.node] = rank
 			rank++
 			stack = stack[:len(stack)-1]
 		}
 	}
-	visit(p.Start)
+	visit(start)
 	for i := range n {
 		visit(i)
 	}

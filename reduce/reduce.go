@@ -113,7 +113,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	safe := SafeTransitions(prog, info)
 	slots := slotVars(prog, info)
 	ca := newChanAnalysis(prog)
-	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe)), decLen: -1, back: BackEdges(e)}
+	r := &Reducer{e: e, lay: e.StateLayout(), SafeGroups: safe, CondGroups: make([]bool, len(safe)), decLen: -1}
 	buf := bufferedVars(prog)
 	bits := chanBits(prog)
 	var late map[*automata.Proc][]bool
@@ -233,6 +233,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	if !any && (!stubborn || !r.stubbornPossible()) {
 		return nil
 	}
+	r.back = r.backEdges(stubborn)
 	return r
 }
 
