@@ -160,8 +160,9 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 }
 
 // pins.Cycles, for a reduction layer bound to the worker (with the
-// static proviso the layer asks nothing of it): the done proviso. A reduced set is kept only when each of its successors is
-// either not stored or done (stored, and every state it leads to done:
+// static proviso the layer asks nothing of it): the done proviso. A
+// reduced set is kept only when each of its successors is either not
+// stored or done (stored, and every state it leads to done:
 // see frame.open); docs/parallel.md says why that is sound in whatever
 // order the workers go. Without done bits (bitstate) it is the visited
 // proviso: no successor stored.
