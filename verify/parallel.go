@@ -54,9 +54,12 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	n = parsearch.Workers(n)
 	f, canFork := m.(forker)
 	// the static cycle proviso, where the parallel search reduces: its
-	// reduced sets do not depend on the order the workers go
+	// reduced sets do not depend on the order the workers go (by
+	// default not breadth-first, where the workers keep -j 1's queue
+	// proviso)
 	st, _ := sm.(staticLayer)
-	static := st != nil && opt.Proviso != ProvisoSearch && n > 1 && st.SetStatic(true)
+	auto := opt.Proviso == "" || opt.Proviso == ProvisoAuto
+	static := st != nil && n > 1 && (opt.Proviso == ProvisoStatic || auto && !sopt.BFS) && st.SetStatic(true)
 	ok, why := parsearch.Supported(sm, sopt)
 	if ok && opt.Leap && opt.Reduce {
 		ok, why = false, "the parallel search has no leap sets"
