@@ -15,9 +15,8 @@ var parAccMax = flag.Int64("paraccmax", 20000, "TestParallelAcceptance: the larg
 // state spaces are large)
 // with -j 2 and -j 3, the parallel acceptance-cycle search (CNDFS, for
 // -l on pan's non-progress product;
-// reduced on acc rows, with the visited proviso and recorded choices, or
-// for an invariant's claim the parallel safety search of the reduced
-// product), against -j 1 (and SPIN, unreduced): the same verdict and
+// reduced on acc rows, with the static proviso, or for an invariant's
+// claim the parallel safety search of the reduced product), against -j 1 (and SPIN, unreduced): the same verdict and
 // error kind (or another kind that -j 1 finds with -e: which error comes
 // first depends on the order);
 // unreduced, on a complete search the same states stored as -j 1; every
@@ -70,7 +69,7 @@ func TestParallelAcceptance(t *testing.T) {
 					t.Errorf("-j %d: incomplete, -j 1 complete", j)
 				}
 				if reduced {
-					// the visited proviso: more states than -j 1's stack
+					// the static proviso: other states than -j 1's stack
 					// proviso (logged), the same verdict
 					t.Logf("-j %d: states stored %d; -j 1 %d", j, got.stored, one.stored)
 					continue

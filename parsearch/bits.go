@@ -109,32 +109,3 @@ func (b *localBits) bytes() int64 {
 	}
 	return n
 }
-
-// sharedBytes keeps one byte beside each stored state (a reduction
-// layer's recorded choice, pins.Cycles.Aux), indexed as the bit sets:
-// per storing worker, 2^18 bytes per 1 MiB arena chunk. Each byte is read
-// and written under the lock of its state (cnd.lock).
-type sharedBytes struct {
-	ws [][]atomic.Pointer[[1 << bitsChunkShift]byte]
-}
-
-func newSharedBytes(workers int) *sharedBytes {
-	b := &sharedBytes{ws: make([][]atomic.Pointer[[1 << bitsChunkShift]byte], workers)}
-	for i := range b.ws {
-		b.ws[i] = make([]atomic.Pointer[[1 << bitsChunkShift]byte], bitsMaxChunks)
-	}
-	return b
-}
-
-// at returns the byte of idx, as a slice of one byte.
-func (b *sharedBytes) at(idx uint64) []byte {
-	w, c := int(idx>>bitsWorkerShift), int(uint32(idx)>>bitsChunkShift)
-	p := &b.ws[w][c]
-	ch := p.Load()
-	if ch == nil {
-		p.CompareAndSwap(nil, new([1 << bitsChunkShift]byte))
-		ch = p.Load()
-	}
-	o := int(uint32(idx) & (1<<bitsChunkShift - 1))
-	return ch[o : o+1 : o+1]
-}

@@ -94,14 +94,10 @@ type pinkEnt struct {
 // cnd is the state the CNDFS workers share.
 type cnd struct {
 	*par
-	red  *sharedBits
-	blue *sharedBits
-	cut  atomic.Bool // a search was cut at the depth limit
-	// with a reduction layer: its recorded choice beside each state, and
-	// the locks that make a state's first expansion decide it alone
-	aux     *sharedBytes
-	locks   []sync.Mutex
-	stutter bool // the model expands stutter-reached states itself
+	red     *sharedBits
+	blue    *sharedBits
+	cut     atomic.Bool // a search was cut at the depth limit
+	stutter bool        // the model expands stutter-reached states itself
 	cws     []*cworker
 }
 
@@ -163,9 +159,6 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 func runCNDFS(p *par, models []pins.Model) (int64, error) {
 	_, isSM := models[0].(pins.StutterModel)
 	c := &cnd{par: p, red: newSharedBits(p.n), blue: newSharedBits(p.n), stutter: isSM && p.claim}
-	if _, ok := models[0].(pins.Reduced); ok {
-		c.aux, c.locks = newSharedBytes(p.n), make([]sync.Mutex, 1024)
-	}
 	for i, m := range models {
 		c.cws = append(c.cws, c.newWorker(i, m))
 	}
@@ -231,26 +224,17 @@ func (w *cworker) keyOf(s []byte, st search.Step) []byte {
 func (w *cworker) expand(f *cframe, s []byte) {
 	f.vmark = int32(len(w.viols))
 	w.expLo = len(w.succs)
-	var mu *sync.Mutex
 	if w.reduced {
+		// the static proviso: the reduced set is a function of the
+		// state (of the node: a stutter-reached state is one of its
+		// own), so every expansion, blue or red, by any worker, gives
+		// the same one
 		w.exp = pins.Expansion{Index: f.idx, Known: f.stored(), Intermediate: !f.stored()}
-		if f.stored() {
-			// the first expansion of the state decides its reduced set
-			// and records it (Aux); later ones apply it. One at a time:
-			// pause first, so that a growth of the table does not wait
-			// for a worker that waits for this lock.
-			mu = &w.c.locks[(f.idx*0x9E3779B97F4A7C15)>>54]
-			w.h.Pause()
-			mu.Lock()
-		}
 	}
 	if w.stutterStep(f.step()) {
 		w.sm.NextStutter(s, w.yield)
 	} else {
 		w.m.Next(s, w.yield)
-	}
-	if mu != nil {
-		mu.Unlock()
 	}
 	for i := w.expLo; i < len(w.succs); i++ {
 		sc := &w.succs[i]
@@ -737,29 +721,20 @@ func (c *cnd) twins() (stored, red int64) {
 	return stored, red
 }
 
-// pins.Cycles, for a reduction layer bound to the worker: the visited
-// proviso with a recorded decision. The first expansion of a state (by
-// any worker, blue or red) keeps a reduced set only if none of its
-// successors is stored, and records its choice beside the state (Aux);
-// every later expansion applies it, so that every worker searches one
-// reduced graph, in which every cycle has a fully expanded state
+// pins.Cycles, for a reduction layer bound to the worker: the layer has
+// the static proviso (Supported), which asks the search nothing but
+// where the expansion is, so that every worker searches one reduced
+// graph, in which every cycle has a fully expanded state
 // (docs/parallel.md).
 
 // Lookup implements pins.Cycles.
 func (w *cworker) Lookup(s []byte) (uint64, bool) { return w.h.Lookup(s, store.Hash(s)) }
 
-// Closes implements pins.Cycles: every stored state closes a cycle for
-// the visited proviso.
+// Closes implements pins.Cycles (never asked: the visited proviso).
 func (w *cworker) Closes(uint64) bool { return true }
 
 // Expanding implements pins.Cycles.
 func (w *cworker) Expanding() pins.Expansion { return w.exp }
 
-// Aux implements pins.Cycles: the byte beside state idx, which the
-// worker reads and writes holding the state's lock (expand).
-func (w *cworker) Aux(idx uint64) []byte {
-	if w.c.aux == nil {
-		return nil
-	}
-	return w.c.aux.at(idx)
-}
+// Aux implements pins.Cycles: no bytes beside the states.
+func (w *cworker) Aux(uint64) []byte { return nil }

@@ -62,14 +62,21 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 			return false, "the parallel non-progress search (CNDFS) is unreduced (use -noreduce)"
 		}
 	case o.Accept:
-		if r, ok := m.(pins.Reduced); ok && r.AuxBytes() != 1 {
-			return false, "the parallel acceptance-cycle search (CNDFS) reduces the product with a claim only"
+		if _, ok := m.(pins.Reduced); ok && !static(m) {
+			return false, "the parallel acceptance-cycle search (CNDFS) reduces with the static cycle proviso only (-proviso auto or static)"
 		}
 	}
 	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
 		return false, "the initial state has an error"
 	}
 	return true, ""
+}
+
+// static reports whether m is reduced with the static cycle proviso
+// (pins.StaticReduced): its reduced sets do not depend on the search.
+func static(m pins.Model) bool {
+	r, ok := m.(pins.StaticReduced)
+	return ok && r.Static()
 }
 
 // Workers returns the number of workers n asks for: n itself, or for 0
@@ -126,16 +133,16 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		m, o.Fair = models[0], false
 	}
-	// the done proviso's bits serve the safety search; CNDFS records its
-	// own decisions (cnd.aux)
+	// the done proviso's bits serve the safety search (CNDFS reduces
+	// with the static proviso only)
 	_, reduced := m.(pins.Reduced)
-	tab, err := openShared(o, n, reduced && !o.Accept)
+	tab, err := openShared(o, n, reduced && !static(m) && !o.Accept)
 	if err != nil {
 		return nil, err
 	}
 	p := &par{opt: o, ctx: ctx, tab: tab, n: n, start: time.Now(), claim: m.Info() != nil && m.Info().Claim}
 	p.reader, _ = tab.(store.StateReader)
-	if reduced {
+	if reduced && !static(m) {
 		p.marks, _ = tab.(store.DoneMarker)
 	}
 	p.cond = sync.NewCond(&p.mu)

@@ -125,8 +125,9 @@ type worker struct {
 	rng  uint64
 	exp  pins.Expansion
 	// frames below keepLo have dropped their successors; windowed is
-	// false for a reduction layer (the done proviso would not give the
-	// same set again: more states are stored, or done, by then)
+	// false for a reduction layer with the done proviso (it would not
+	// give the same set again: more states are stored, or done, by
+	// then), true with the static proviso (a function of the state)
 	keepLo   int
 	windowed bool
 	// keep: the store is lossy (no StateReader): the stack keeps the
@@ -147,10 +148,10 @@ type worker struct {
 
 func newWorker(p *par, id int, m pins.Model) *worker {
 	w := &worker{p: p, id: id, h: p.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1}
+	w.windowed = true
 	if r, ok := m.(pins.Reduced); ok {
 		m = r.Bind(w, false)
-	} else {
-		w.windowed = true
+		w.windowed = static(r)
 	}
 	w.keep = p.reader == nil
 	w.m = m
@@ -158,9 +159,10 @@ func newWorker(p *par, id int, m pins.Model) *worker {
 	return w
 }
 
-// pins.Cycles, for a reduction layer bound to the worker: the done
-// proviso. A reduced set is kept only when each of its successors is
-// either not stored or done (stored, and every state it leads to done:
+// pins.Cycles, for a reduction layer bound to the worker (with the
+// static proviso the layer asks nothing of it): the done proviso. A
+// reduced set is kept only when each of its successors is either not
+// stored or done (stored, and every state it leads to done:
 // see frame.open); docs/parallel.md says why that is sound in whatever
 // order the workers go. Without done bits (bitstate) it is the visited
 // proviso: no successor stored.

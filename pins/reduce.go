@@ -174,3 +174,35 @@ type ProcNexter interface {
 	// whose successors were taken from NextProc alone.
 	Reached(s []byte)
 }
+
+// BackEdger is a Reducer that also gives the facts of the static cycle
+// proviso (package por, Config.Static): for each transition group,
+// whether a step of it may close a cycle of its process's control flow.
+//
+// The front end takes, for each process type, a depth-first search of
+// its control-flow graph (its locations, with an edge for each
+// statement) and marks the back edges of that search: every cycle of a
+// directed graph contains one. A group is marked when the path its step
+// takes through the graph (with statement merging, the statements merged
+// after it too) holds a back edge, or when the front end cannot tell
+// (a d_step's body, a step that may not move its process). So a
+// sequence of steps of one process that leaves it where it started, at
+// least one step long, holds a step of a marked group.
+type BackEdger interface {
+	Reducer
+	// BackEdge reports whether a step of transition group g may close a
+	// cycle of its process's control flow (true for an unknown group).
+	BackEdge(g int) bool
+}
+
+// StaticReduced is a Reduced model that uses the static cycle proviso:
+// the reduced set of a state is a function of the state alone, whatever
+// the search has stored or is expanding, and the layer never asks
+// Cycles.Closes (nor keeps bytes beside the states). A search may then
+// expand a state again, on any worker and in any order, and get the same
+// set: every cycle of the reduced graph has a fully expanded state.
+type StaticReduced interface {
+	Reduced
+	// Static reports whether the static proviso is in force.
+	Static() bool
+}

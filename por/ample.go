@@ -140,7 +140,7 @@ func (p *view) candidate(pid, i, j, lo, hi int) int {
 	}
 	p.prefetch(i, j)
 	for k := i; k < j; k++ {
-		if p.closesSucc(&ex.succs[k]) {
+		if p.fails(&ex.succs[k]) {
 			return proviso
 		}
 	}
@@ -222,7 +222,7 @@ func (p *view) stubborn(state []byte, lo, hi int) (int, bool) {
 		}
 		if p.prov[k-lo] == 0 {
 			p.prov[k-lo] = 1
-			if p.closesSucc(sc) {
+			if p.fails(sc) {
 				p.prov[k-lo] = 2
 			}
 		}

@@ -28,6 +28,13 @@ type Config struct {
 	// product with Claim (leap.go) or in a safety search (leapsafety.go);
 	// depth-first searches only.
 	Leap bool
+	// Static: the static cycle proviso instead of the search's (Cycles):
+	// a candidate set is refused when one of its steps may close a cycle
+	// of its process's control flow (pins.BackEdger), so that the reduced
+	// set of a state is a function of the state (pins.StaticReduced),
+	// whatever the search order. It needs a pins.BackEdger; not with
+	// Leap (the layer then keeps the search's proviso).
+	Static bool
 }
 
 // Layer is a reduced model (pins.Reduced). The choices it records (on a
@@ -45,6 +52,8 @@ type Layer struct {
 	// expanded, by store index (a pid, -1, or a stubborn or leap choice)
 	choice *idxmap.Map
 	leaps  *leapSets
+	// be: the back-edge facts, with the static proviso in force
+	be pins.BackEdger
 	// counters (pins.Reduced.Counts)
 	reduced, fallbacks, leapSteps int64
 }
@@ -69,13 +78,29 @@ func New(m pins.Model, r pins.Reducer, cfg Config) *Layer {
 	}
 	l.sm, _ = m.(pins.StutterModel)
 	l.iv, _ = m.(pins.InitialViolator)
+	l.SetStatic(cfg.Static)
 	return l
 }
 
+// SetStatic turns the static cycle proviso (Config.Static) on or off
+// before the layer is bound to a search, and reports whether it is in
+// force: it is not with leap sets or a Reducer without back-edge facts.
+func (l *Layer) SetStatic(on bool) bool {
+	l.cfg.Static, l.be = false, nil
+	if be, ok := l.r.(pins.BackEdger); ok && on && !l.cfg.Leap {
+		l.cfg.Static, l.be = true, be
+	}
+	return l.cfg.Static
+}
+
+// Static implements pins.StaticReduced.
+func (l *Layer) Static() bool { return l.be != nil }
+
 var (
-	_ pins.Reduced      = (*Layer)(nil)
-	_ pins.StutterModel = (*Layer)(nil)
-	_ pins.StutterModel = (*view)(nil)
+	_ pins.Reduced       = (*Layer)(nil)
+	_ pins.StaticReduced = (*Layer)(nil)
+	_ pins.StutterModel  = (*Layer)(nil)
+	_ pins.StutterModel  = (*view)(nil)
 )
 
 // Unreduced returns the model the layer wraps.
@@ -121,7 +146,7 @@ func (l *Layer) Counts() pins.Counts {
 // AuxBytes implements pins.Reduced: on a product, one byte beside each
 // stored state keeps its recorded choice (product.go).
 func (l *Layer) AuxBytes() int {
-	if l.cr != nil {
+	if l.cr != nil && l.be == nil {
 		return 1
 	}
 	return 0
@@ -308,7 +333,7 @@ func (v *view) closes(b []byte) bool {
 // prefetch hashes the successors ex.succs[i:j] (hashedCycles) and starts
 // loading their store slots, before closesSucc looks them up.
 func (v *view) prefetch(i, j int) {
-	if v.hc == nil {
+	if v.hc == nil || v.be != nil {
 		return
 	}
 	ex := &v.ex
@@ -319,6 +344,18 @@ func (v *view) prefetch(i, j int) {
 		}
 		v.hc.Prefetch(sc.h)
 	}
+}
+
+// fails reports whether successor sc fails the cycle proviso: with the
+// static proviso, whether its step may close a cycle of the control flow
+// of a process it moves (or has an error, which may leave the process
+// where it was); else closesSucc.
+func (v *view) fails(sc *succ) bool {
+	if v.be == nil {
+		return v.closesSucc(sc)
+	}
+	t := &sc.tr
+	return t.Violation != nil || v.be.BackEdge(t.Group) || t.Pid2 >= 0 && v.be.BackEdge(t.Group2)
 }
 
 // closesSucc is closes for successor sc, hashed once (see hashedCycles).

@@ -82,12 +82,24 @@ import (
 // reduceProduct restricts ex.succs[lo:hi], the successors of the product
 // state state, to the recorded or a newly chosen ample set.
 func (p *view) reduceProduct(state []byte, lo, hi int) int {
-	ex := &p.ex
 	idx, found := p.x.Index, p.x.Known
 	if p.leaps != nil {
 		if set, i, ok := p.inLeap(); ok {
 			return p.leapLevel(state, lo, hi, set, i)
 		}
+	}
+	var c int32
+	if p.be != nil {
+		// the static proviso: the choice is a function of the state,
+		// made again at each expansion, by every search and worker
+		// alike; nothing is recorded. (A state inside an atomic
+		// sequence, never stored, has the steps of one process only, or
+		// an atomicity loss: chooseProduct expands it fully.)
+		c = p.chooseProduct(state, lo, hi)
+		if c >= 0 && !p.nested {
+			p.reduced++
+		}
+		return p.applyChoice(state, lo, hi, c)
 	}
 	if !found {
 		idx, found = p.c.Lookup(state)
@@ -106,6 +118,13 @@ func (p *view) reduceProduct(state []byte, lo, hi int) int {
 			p.reduced++
 		}
 	}
+	return p.applyChoice(state, lo, hi, c)
+}
+
+// applyChoice restricts ex.succs[lo:hi] to choice c (a pid, -1, or a
+// stubborn or leap choice) and returns the new end.
+func (p *view) applyChoice(state []byte, lo, hi int, c int32) int {
+	ex := &p.ex
 	if c < 0 {
 		return hi
 	}
@@ -232,7 +251,7 @@ func (p *view) productStubborn(state []byte, lo, hi int) (int, bool) {
 		if sc.tr.Flags&pins.InAtomic != 0 || p.cr.Visible(sc.tr.Group) {
 			return false
 		}
-		return !p.closesSucc(sc)
+		return !p.fails(sc)
 	})
 	return best, best >= 0
 }
@@ -257,7 +276,7 @@ func (p *view) productCandidate(pid, lo, hi int) int {
 		if sc.tr.Pid != pid {
 			continue
 		}
-		if p.closesSucc(sc) {
+		if p.fails(sc) {
 			return proviso
 		}
 	}

@@ -57,6 +57,9 @@ type Reducer struct {
 	// blockPre, blockSuf: the union of block over the processes before,
 	// and from, each index (othersBlock)
 	blockPre, blockSuf []chanMasks
+	// back: per group, whether a step of it may close a cycle of its
+	// process's control flow (backedge.go)
+	back []bool
 }
 
 // locClass says whether the transitions of a location are all safe
@@ -230,6 +233,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	if !any && (!stubborn || !r.stubbornPossible()) {
 		return nil
 	}
+	r.back = r.backEdges(stubborn)
 	return r
 }
 

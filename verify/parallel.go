@@ -14,6 +14,25 @@ import (
 // process may use.
 func WorkersAll() int { return parsearch.Workers(0) }
 
+// The cycle provisos of the reduction (Options.Proviso, -proviso).
+const (
+	// ProvisoAuto: the search's own with one worker (-j 1's stack
+	// proviso, which gives pan's counts), the static one with several.
+	ProvisoAuto = "auto"
+	// ProvisoSearch: the search's own: the stack proviso (-j 1), the
+	// done proviso (parallel safety), the visited proviso (bitstate).
+	ProvisoSearch = "search"
+	// ProvisoStatic: the static proviso (por.Config.Static), which does
+	// not depend on the search order (docs/parallel.md).
+	ProvisoStatic = "static"
+)
+
+// staticLayer is a reduction layer that can take the static proviso
+// (por.Layer.SetStatic).
+type staticLayer interface {
+	SetStatic(on bool) bool
+}
+
 // forker is a model that gives each worker of a parallel search a copy
 // of its own (engine.Engine.Fork), with a function that merges the
 // copy's coverage back once the search is over.
@@ -34,14 +53,16 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	}
 	n = parsearch.Workers(n)
 	f, canFork := m.(forker)
+	// the static cycle proviso, where the parallel search reduces: its
+	// reduced sets do not depend on the order the workers go (by
+	// default not breadth-first, where the workers keep -j 1's queue
+	// proviso)
+	st, _ := sm.(staticLayer)
+	auto := opt.Proviso == "" || opt.Proviso == ProvisoAuto
+	static := st != nil && n > 1 && (opt.Proviso == ProvisoStatic || auto && !sopt.BFS) && st.SetStatic(true)
 	ok, why := parsearch.Supported(sm, sopt)
 	if ok && opt.Leap && opt.Reduce {
 		ok, why = false, "the parallel search has no leap sets"
-	}
-	if ok && opt.Stubborn && opt.Reduce && sopt.Accept {
-		// a stubborn set's recorded choice does not fit the byte that
-		// the workers share (parsearch/cndfs.go)
-		ok, why = false, "the parallel acceptance-cycle search has no stubborn sets"
 	}
 	if ok && !canFork {
 		ok, why = false, "the model cannot be cloned"
@@ -50,13 +71,16 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		if !ok && opt.Notes != nil {
 			fmt.Fprintf(opt.Notes, "gospin: -j %d is not used: %s\n", opt.Workers, why)
 		}
+		if static && opt.Proviso != ProvisoStatic {
+			st.SetStatic(false) // -j 1's stack proviso, as pan
+		}
 		res, err := search.Run(ctx, sm, sopt)
 		return res, 1, err
 	}
 	// (breadth-first, the workers keep -j 1's queue proviso, but with
 	// bitstate, which keeps no done bits)
 	bfsQueue := sopt.BFS && sopt.Storage.Mode != store.ModeBitstate
-	if _, reduced := sm.(pins.Reduced); reduced && opt.Notes != nil && !bfsQueue {
+	if _, reduced := sm.(pins.Reduced); reduced && !static && opt.Notes != nil && !bfsQueue {
 		proviso := "the done proviso (each successor of a reduced set new or done)"
 		if sopt.Storage.Mode == store.ModeBitstate {
 			proviso = "the visited proviso (no successor of a reduced set stored: bitstate keeps no done bits)"
@@ -72,7 +96,11 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		}
 		merges = append(merges, merge)
 		var scratch search.Options
-		rm, _ := reduction(cm, opt, &scratch, claim)
+		copt := opt
+		if static {
+			copt.Proviso = ProvisoStatic
+		}
+		rm, _ := reduction(cm, copt, &scratch, claim)
 		return rm, nil
 	}}
 	res, err := parsearch.Run(ctx, sm, po)

@@ -29,9 +29,11 @@ type Settings struct {
 	SelfLoops bool // -selfloop
 
 	// The search, as pan's options ask for it.
-	NoReduce     bool // -noreduce, -DNOREDUCE
-	Stubborn     bool // -stubborn: stubborn sets where no ample set exists
-	Leap         bool // -leap: leap sets
+	NoReduce bool // -noreduce, -DNOREDUCE
+	Stubborn bool // -stubborn: stubborn sets where no ample set exists
+	Leap     bool // -leap: leap sets
+	// Proviso: -proviso, the reduction's cycle proviso (Options.Proviso)
+	Proviso      string
 	BFS          bool // -bfs, -DBFS
 	MaxDepth     int  // -m
 	HashLog2     int  // -w
@@ -141,6 +143,11 @@ func (s *Settings) Validate() error {
 	if s.Iterative != 0 && s.AllTrails {
 		return errors.New("-i and -I keep one trail, the shortest: they cannot be combined with -e")
 	}
+	switch s.Proviso {
+	case "", ProvisoAuto, ProvisoSearch, ProvisoStatic:
+	default:
+		return fmt.Errorf("-proviso %s: the cycle proviso is auto, search or static", s.Proviso)
+	}
 	if s.HashLog2 > 40 {
 		return fmt.Errorf("-w%d: the hash table would have 2^%d slots (at most -w40)", s.HashLog2, s.HashLog2)
 	}
@@ -203,7 +210,7 @@ func (s *Settings) options() Options {
 		Leap: s.Leap, Stubborn: s.Stubborn, Progress: s.Progress, OnTrail: s.OnTrail,
 		MemLimit: s.memLimit, HeapLimit: s.heapLimit, MemGuard: s.memGuard,
 		Storage: s.Storage, Order: s.Order, OnStore: s.OnStore,
-		Workers: s.Workers, Notes: s.Notes,
+		Workers: s.Workers, Notes: s.Notes, Proviso: s.Proviso,
 	}
 	if !s.memSet && s.MemLimitMB > 0 {
 		o.MemLimit = s.MemLimitMB << 20

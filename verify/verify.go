@@ -120,6 +120,12 @@ type Options struct {
 	// why a search asked for several workers runs on one.
 	Workers int
 	Notes   io.Writer
+	// Proviso is the cycle proviso of the reduction (-proviso): "" or
+	// ProvisoAuto (the search's own with one worker, the static one with
+	// several), ProvisoSearch (the search's own: -j 1's stack proviso,
+	// the parallel safety search's done proviso) or ProvisoStatic (the
+	// static proviso, por.Config.Static, whatever the workers).
+	Proviso string
 	// Order is the order in which the search takes successors
 	// (pins.Reorder, above the reduction layer: the reduction chooses the
 	// successors, the order says which is explored first).
@@ -401,7 +407,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 			return fairNonProgressReduction(m, prod, pr, cr, opt.SCC, sopt)
 		}
 		sopt.NPProductOf = m
-		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS}), true
+		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS, Static: opt.Proviso == ProvisoStatic}), true
 	}
 	stubborn := opt.Stubborn && (!claim || opt.ClaimSI || opt.ClaimInvariant)
 	r := reduce.ForModel(m, stubborn)
@@ -413,8 +419,9 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		// leap sets of a safety search (por/leapsafety.go)
 		return por.New(m, r, por.Config{Leap: true}), safety
 	}
+	static := opt.Proviso == ProvisoStatic
 	if safety {
-		return por.New(m, r, por.Config{Stubborn: stubborn}), true
+		return por.New(m, r, por.Config{Stubborn: stubborn, Static: static}), true
 	}
 	if !claim || !(opt.ClaimSI || opt.ClaimInvariant) || opt.Fair && !opt.Accept || opt.SCC && (!sccFair(&opt) || opt.TGBA != nil) || opt.BFS && opt.Accept {
 		return m, false
@@ -440,7 +447,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		sopt.Fair, sopt.Accept = false, false
 	}
 	// on the product (package por, product.go)
-	return por.New(m, cr, por.Config{Claim: true, Accept: opt.Accept, Stubborn: stubborn, Leap: opt.Leap && !opt.BFS}), true
+	return por.New(m, cr, por.Config{Claim: true, Accept: opt.Accept, Stubborn: stubborn, Leap: opt.Leap && !opt.BFS, Static: static}), true
 }
 
 // panDepth is the depth pan reports for error e ("at depth N"). The

@@ -36,9 +36,10 @@ var nParAccModels = flag.Int("paraccmodels", 150, "number of random (model, ltl 
 // makes red as many states as -j 1's nested searches store (more, in
 // both, only where a claim stutter step reaches a state that is also
 // reached otherwise: docs/parallel.md; counted). For a stutter-invariant
-// property, the reduced search (the SI normal form claim, the visited
-// proviso with recorded choices) with several workers must give the
-// verdict of the unreduced and the reduced search with one
+// property, the reduced search (the SI normal form claim, the static
+// proviso) with several workers must give the verdict of the unreduced
+// and the reduced search with one, with the stack or the static proviso,
+// and without a cycle store the states of the static one
 // (reducedVerdicts).
 //
 // Long run: go test ./internal/randmodel -run ParallelAcceptanceDifferential
@@ -132,7 +133,7 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 	t.Logf("%d pairs compared (%d rejected by the front end, %d too large), %d with an acceptance cycle; without error: %d with -j 1's states stored, %d with more (states %d with -j 1, %d with -j N)",
 		ran, invalid.Load(), large.Load(), withCycle.Load(), equal.Load(), moreStored.Load(), seqStored.Load(), parStored.Load())
 	t.Logf("%d first errors of another kind than -j 1's, which -j 1 -e did not reach (it stopped at a fatal error)", undecided.Load())
-	t.Logf("reduced (SI normal form claim, the visited proviso with recorded choices): %d pairs with -j 1's verdict (%d reduced some state with -j N); states stored where they hold: %d with -j 1, %d with -j N",
+	t.Logf("reduced (SI normal form claim, the static proviso with -j N and -j 1, same states; the stack proviso with -j 1): %d pairs with -j 1's verdict (%d reduced some state with -j N); states stored where they hold: %d with -j 1, %d with -j N",
 		reducedRuns.Load(), reducedParRuns.Load(), reducedStatesSeq.Load(), reducedStates.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
@@ -147,6 +148,12 @@ func TestParallelAcceptanceDifferential(t *testing.T) {
 // search's result and the engine (ok false when the front end rejects
 // src).
 func runAcc(src string, merge, reduce bool, workers, stopAfter int) (*search.Result, *engine.Engine, bool, error) {
+	return runAccProviso(src, merge, reduce, workers, stopAfter, "")
+}
+
+// runAccProviso is runAcc with the reduction's cycle proviso
+// (verify.Options.Proviso).
+func runAccProviso(src string, merge, reduce bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return nil, nil, false, nil
@@ -178,7 +185,7 @@ func runAcc(src string, merge, reduce bool, workers, stopAfter int) (*search.Res
 	}
 	var notes strings.Builder
 	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes,
-		Reduce: reduce, ClaimSI: reduce}
+		Reduce: reduce, ClaimSI: reduce, Proviso: proviso}
 	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("verify: %v", err)
@@ -251,7 +258,7 @@ func replayCycle(eng *engine.Engine, x search.Error) string {
 
 // reducedVerdicts compares, for a stutter-invariant property (one with
 // an SI normal form claim), the reduced search with several workers
-// (CNDFS with recorded choices) with the reduced and the unreduced
+// (CNDFS, the static proviso) with the reduced and the unreduced
 // search of one worker, when every error the unreduced one finds (-e) is
 // an acceptance cycle: the same verdict, and a cycle's trail that
 // replays and closes. It returns a message on a disagreement.
@@ -287,8 +294,21 @@ func reducedVerdicts(src string, merge bool, workers int, seed int64, runs, parR
 	found := func(r *search.Result) bool {
 		return len(r.Errors) > 0 && r.Errors[0].Violation.Kind == pins.AcceptanceCycle
 	}
-	if found(c) != cycle || found(d) != cycle {
-		return fmt.Sprintf("seed %d (merge %v): acceptance cycle unreduced %v, reduced -j 1 %v, reduced -j %d %v\n%s", seed, merge, cycle, found(c), workers, found(d), src)
+	// the static proviso with one worker: the nested search walks the
+	// reduced graph of CNDFS (a function of the state), so without a
+	// cycle both store the same states
+	s, _, _, err := runAccProviso(src, merge, true, 1, 1, verify.ProvisoStatic)
+	if err != nil {
+		return fmt.Sprintf("seed %d: reduced static: %v\n%s", seed, err, src)
+	}
+	if s.Incomplete == "memory limit" {
+		return ""
+	}
+	if found(c) != cycle || found(d) != cycle || found(s) != cycle {
+		return fmt.Sprintf("seed %d (merge %v): acceptance cycle unreduced %v, reduced -j 1 %v, reduced static -j 1 %v, reduced -j %d %v\n%s", seed, merge, cycle, found(c), found(s), workers, found(d), src)
+	}
+	if !cycle && s.Complete && d.Complete && s.StatesStored != d.StatesStored {
+		return fmt.Sprintf("seed %d (merge %v): the static proviso stored %d states with -j 1, %d with -j %d\n%s", seed, merge, s.StatesStored, d.StatesStored, workers, src)
 	}
 	if cycle {
 		if msg := replayCycle(e, d.Errors[0]); msg != "" {
@@ -389,10 +409,11 @@ func TestParallelNonProgressDifferential(t *testing.T) {
 // invariant [] p (randInvariant, assertions ignored), checked with -a as
 // gospin verify does: reduced, an invariant's claim makes it a search
 // for the claim's end on the reduced product (ClaimInvariant), which the
-// parallel safety search covers with the visited proviso. With 2, 3 or 4
+// parallel safety search covers with the static proviso. With 2, 3 or 4
 // workers the claim's end is found exactly when the unreduced -j 1
 // search finds it, where that search finds no error of another kind
-// (-e). The default count is -paraccmodels (40 with -short).
+// (-e); so does -j 1 with the static proviso, which stores -j N's states
+// when the claim holds. The default count is -paraccmodels (40 with -short).
 func TestParallelInvariantDifferential(t *testing.T) {
 	n := *nParAccModels
 	if testing.Short() {
@@ -415,8 +436,9 @@ func TestParallelInvariantDifferential(t *testing.T) {
 			invalid.Add(1)
 			return false, ""
 		}
+		proviso := ""
 		run := func(reduce bool, workers, stopAfter int) (*report.Summary, bool, error) {
-			opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Reduce: reduce}
+			opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, HashLog2: 10, Accept: true, IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Reduce: reduce, Proviso: proviso}
 			p, tr, keep := &props[0], property.Translator(property.FromLTL), false
 			if reduce {
 				plan := property.PlanReduction(fr.Model, p, true, true, property.FromLTL)
@@ -468,9 +490,18 @@ func TestParallelInvariantDifferential(t *testing.T) {
 		if c.Incomplete == "memory limit" || d.Incomplete == "memory limit" {
 			return false, ""
 		}
+		proviso = verify.ProvisoStatic
+		st, _, err := run(true, 1, 1)
+		if err != nil {
+			return true, fmt.Sprintf("seed %d: reduced static: %v\n%s", seed, err, src)
+		}
 		found := func(s *report.Summary) bool { return s.Errors > 0 }
-		if found(c) != end || found(d) != end {
-			return true, fmt.Sprintf("seed %d (merge %v): claim violated unreduced %v, reduced -j 1 %v, reduced -j %d %v (%s)\n%s", seed, merge, end, found(c), workers, found(d), violationKinds(d.Violations), src)
+		if found(c) != end || found(d) != end || found(st) != end {
+			return true, fmt.Sprintf("seed %d (merge %v): claim violated unreduced %v, reduced -j 1 %v, reduced static -j 1 %v, reduced -j %d %v (%s)\n%s", seed, merge, end, found(c), found(st), workers, found(d), violationKinds(d.Violations), src)
+		}
+		if !end && st.Complete && d.Complete && st.StatesStored != d.StatesStored {
+			// the static proviso, -j N's: a function of the state
+			return true, fmt.Sprintf("seed %d (merge %v): the static proviso stored %d states with -j 1, %d with -j %d\n%s", seed, merge, st.StatesStored, d.StatesStored, workers, src)
 		}
 		if end {
 			violated.Add(1)
