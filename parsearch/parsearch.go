@@ -27,6 +27,12 @@ type Options struct {
 	// goroutine at a time) and, for a reduced model, a reduction layer
 	// of its own. Without it Run searches sequentially.
 	Clone func() (pins.Model, error)
+	// PropertyOf, for a search with Options.Property (-scc -a on an ltl
+	// property's generalized Büchi automaton), returns the property as a
+	// worker's model sees it: its Eval reads states with that model's
+	// buffers (a Property's Eval serves one goroutine). Without it such
+	// a search runs sequentially.
+	PropertyOf func(m pins.Model) (*search.Property, error)
 }
 
 // Supported reports whether the parallel search covers a search of m
@@ -34,11 +40,15 @@ type Options struct {
 // searches (assertions, invalid end states, a never claim's end without
 // -a), unreduced or with a safety reduction layer, and the unreduced
 // acceptance-cycle search (-a, CNDFS: cndfs.go) that stops at its first
-// error.
+// error, and the unreduced SCC-based search (-scc, with -f too: UFSCC,
+// ufscc.go) that stops at its first error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
+	if o.SCC && (o.Accept || o.NonProgress) {
+		return supportedSCC(m, o)
+	}
 	switch {
 	case o.SCC || o.Fair:
-		return false, "the parallel search has no -scc and no -f"
+		return false, "the parallel search has no -f without -scc, and no -scc without -a or -l"
 	case o.BFS:
 		return false, "the parallel search is depth-first (no -bfs)"
 	case o.NPProductOf != nil || o.Property != nil:
@@ -83,7 +93,7 @@ func Workers(n int) int {
 // sequential search's: the same statistics, summed over the workers.
 func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error) {
 	n := Workers(opt.Workers)
-	if ok, _ := Supported(m, opt.Options); !ok || n == 1 || opt.Clone == nil {
+	if ok, _ := Supported(m, opt.Options); !ok || n == 1 || opt.Clone == nil || opt.Property != nil && opt.PropertyOf == nil {
 		return search.Run(ctx, m, opt.Options)
 	}
 	o := opt.Options
@@ -139,7 +149,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	var twins int64
-	if o.Accept {
+	if o.SCC {
+		err = runUFSCC(p, models, opt.PropertyOf)
+	} else if o.Accept {
 		twins, err = runCNDFS(p, models)
 	} else if err = p.ws[0].start(); err == nil {
 		var wg sync.WaitGroup
