@@ -1,6 +1,7 @@
 package parsearch
 
 import (
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -27,9 +28,11 @@ import (
 const (
 	ufWorkerBits = 5
 	ufCountBits  = 32 - ufWorkerBits
-	ufChunkShift = 14
-	ufChunkSize  = 1 << ufChunkShift
-	ufMaxChunks  = 1 << (ufCountBits - ufChunkShift)
+	// a worker's nodes are in chunks of growing size: chunk 0 holds
+	// counts 0..2^ufChunkShift-1, chunk k > 0 counts 2^(k+ufChunkShift-1)
+	// up to twice that
+	ufChunkShift = 10
+	ufMaxChunks  = ufCountBits - ufChunkShift + 1
 	ufDead       = uint64(1) << 63
 	ufLocks      = 1024
 )
@@ -56,13 +59,28 @@ type ufNode struct {
 	idx uint64 // the store index
 }
 
-type ufChunk = [ufChunkSize]ufNode
+// ufChunkOf returns the chunk of a node count and the offset in it.
+func ufChunkOf(k uint32) (int, uint32) {
+	c := bits.Len32(k) - ufChunkShift
+	if c <= 0 {
+		return 0, k
+	}
+	return c, k - 1<<(c+ufChunkShift-1)
+}
+
+// ufChunkLen is the number of nodes of chunk c.
+func ufChunkLen(c int) int {
+	if c == 0 {
+		return 1 << ufChunkShift
+	}
+	return 1 << (c + ufChunkShift - 1)
+}
 
 type idChunk = [1 << bitsChunkShift]atomic.Uint32
 
 type unionFind struct {
-	nodes [][]atomic.Pointer[ufChunk] // per worker
-	ids   [][]atomic.Pointer[idChunk] // per storing worker, per arena chunk
+	nodes [][ufMaxChunks]atomic.Pointer[[]ufNode] // per worker
+	ids   [][]atomic.Pointer[idChunk]             // per storing worker, per arena chunk
 	locks [ufLocks]struct {
 		sync.Mutex
 		_ [56]byte
@@ -71,17 +89,16 @@ type unionFind struct {
 }
 
 func newUnionFind(workers int, all *search.Marks) *unionFind {
-	u := &unionFind{nodes: make([][]atomic.Pointer[ufChunk], workers), ids: make([][]atomic.Pointer[idChunk], workers), all: all}
-	for i := range u.nodes {
-		u.nodes[i] = make([]atomic.Pointer[ufChunk], ufMaxChunks)
+	u := &unionFind{nodes: make([][ufMaxChunks]atomic.Pointer[[]ufNode], workers), ids: make([][]atomic.Pointer[idChunk], workers), all: all}
+	for i := range u.ids {
 		u.ids[i] = make([]atomic.Pointer[idChunk], bitsMaxChunks)
 	}
 	return u
 }
 
 func (u *unionFind) node(id uint32) *ufNode {
-	w, k := id>>ufCountBits, id&(1<<ufCountBits-1)
-	return &u.nodes[w][k>>ufChunkShift].Load()[k&(ufChunkSize-1)]
+	c, o := ufChunkOf(id & (1<<ufCountBits - 1))
+	return &(*u.nodes[id>>ufCountBits][c].Load())[o]
 }
 
 // idSlot returns the slot of store index idx in ids.
@@ -104,9 +121,10 @@ func (u *unionFind) create(w int, count uint32, idx uint64) uint32 {
 	if count >= 1<<ufCountBits {
 		return 0
 	}
-	c := &u.nodes[w][count>>ufChunkShift]
-	if c.Load() == nil {
-		c.Store(new(ufChunk)) // only worker w makes its chunks
+	ci, _ := ufChunkOf(count)
+	if c := &u.nodes[w][ci]; c.Load() == nil {
+		nodes := make([]ufNode, ufChunkLen(ci))
+		c.Store(&nodes) // only worker w makes its chunks
 	}
 	id := uint32(w)<<ufCountBits | count
 	n := u.node(id)
@@ -189,6 +207,7 @@ const (
 // UFSCC's MakeClaim. With peek it only says what a claim would return.
 func (u *unionFind) claim(id uint32, p int, peek bool) int {
 	bit := uint64(1) << p
+	claimed := false // this call set p's bit (on a root that a union may have taken since)
 	for {
 		r := u.find(id)
 		n := u.node(r)
@@ -196,6 +215,8 @@ func (u *unionFind) claim(id uint32, p int, peek bool) int {
 		switch {
 		case w&ufDead != 0:
 			return claimDead
+		case w&bit != 0 && claimed:
+			return claimSuccess
 		case w&bit != 0:
 			return claimFound
 		case peek:
@@ -204,9 +225,10 @@ func (u *unionFind) claim(id uint32, p int, peek bool) int {
 		if !n.w.CompareAndSwap(w, w|bit) {
 			continue
 		}
+		claimed = true
 		// a union that made r a child read its workers before or after:
 		// if r is still a root, the bit is where it belongs; if not, set
-		// it on the new root too
+		// it on the new root too (or find it there)
 		if n.parent.Load() == r {
 			return claimSuccess
 		}

@@ -2,7 +2,6 @@ package parsearch
 
 import (
 	"errors"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -215,11 +214,7 @@ func (w *uworker) run(init uint32) error {
 			}
 		}
 		peek := len(w.frames) >= u.opt.MaxDepth
-		cl := u.uf.claim(e.id, w.id, peek)
-		if debugUF {
-			println("w", w.id, "v", f.v, "x", f.x, "->", e.id, "claim", cl, "marks", e.m[0], "root", u.uf.find(e.id))
-		}
-		switch cl {
+		switch u.uf.claim(e.id, w.id, peek) {
 		case claimDead:
 		case claimSuccess:
 			if peek {
@@ -384,8 +379,6 @@ func (u *ufscc) progressUF() {
 	s.Elapsed = now.Sub(u.start)
 	u.opt.Progress(s)
 }
-
-var debugUF = os.Getenv("UFDEBUG") != ""
 
 // supportedSCC is Supported for the SCC-based search.
 func supportedSCC(m pins.Model, o search.Options) (bool, string) {
