@@ -223,19 +223,18 @@ func (w *uworker) run(init uint32) error {
 			}
 			w.push(e.id)
 		case claimFound:
+			// (to the end, stopped or not: the sets united on the way are
+			// strongly connected only once w's set is reached)
+			covered := false
 			for !u.uf.sameSet(f.v, e.id) {
 				if len(w.rp) < 2 {
 					return errors.New("parallel SCC search: a claimed live set holds no state of the worker's stack")
 				}
 				r := w.rp[len(w.rp)-1]
 				w.rp = w.rp[:len(w.rp)-1]
-				if u.uf.union(r, w.rp[len(w.rp)-1]) {
-					if w.found(ufFound{cycle: r, v: pins.Violation{Kind: u.kind, Message: u.msg}}) {
-						return nil
-					}
-				}
+				covered = u.uf.union(r, w.rp[len(w.rp)-1]) || covered
 			}
-			if u.uf.addMarks(f.x, &e.m) {
+			if u.uf.addMarks(f.x, &e.m) || covered {
 				if w.found(ufFound{cycle: f.x, v: pins.Violation{Kind: u.kind, Message: u.msg}}) {
 					return nil
 				}
