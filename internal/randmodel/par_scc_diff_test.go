@@ -9,6 +9,10 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/gospin/gospin/diag"
+	"github.com/gospin/gospin/engine"
+	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/property"
 	"github.com/gospin/gospin/report"
 	"github.com/gospin/gospin/simulate"
 	"github.com/gospin/gospin/trail"
@@ -35,7 +39,7 @@ func TestParallelSCCDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	var large, largePar, withError, equal, fairRuns, notgba, seqStored, parStored atomic.Int64
+	var undecided, large, largePar, withError, equal, fairRuns, notgba, seqStored, parStored atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := fairSource(seed)
 		c, ok := loadFair(src)
@@ -89,7 +93,14 @@ func TestParallelSCCDifferential(t *testing.T) {
 			if err != nil {
 				return true, fmt.Sprintf("seed %d: -e: %v", seed, err)
 			}
-			if kb == "" || !strings.Contains(","+violationKinds(all.Violations)+",", ","+kb+",") {
+			found := strings.Contains(","+violationKinds(all.Violations)+",", ","+kb+",")
+			if !found && kb != "" && !all.Complete {
+				// -e stopped too (a fatal run-time error ends any
+				// search): the errors beyond it are not known
+				undecided.Add(1)
+				found = true
+			}
+			if !found {
 				return true, fmt.Sprintf("%s: first error %q; -j 1 %q (-e %q)\n%s", desc, kb, ka, violationKinds(all.Violations), src)
 			}
 		}
@@ -98,7 +109,7 @@ func TestParallelSCCDifferential(t *testing.T) {
 			if len(trails) != 1 {
 				return true, fmt.Sprintf("%s: %d trails for %d errors\n%s", desc, len(trails), b.Errors, src)
 			}
-			if msg := replaySCCTrail(c.vs, trails[0]); msg != "" {
+			if msg := replaySCCTrail(c, merge, trails[0]); msg != "" {
 				return true, fmt.Sprintf("%s: %s\n%s", desc, msg, src)
 			}
 			return true, ""
@@ -113,6 +124,7 @@ func TestParallelSCCDifferential(t *testing.T) {
 	})
 	t.Logf("%d pairs compared (%d too large, %d for -j N; %d with -f, %d on the never claim), %d with an error; without error: %d with -j 1's states stored (%d with -j 1, %d with -j N)",
 		ran, large.Load(), largePar.Load(), fairRuns.Load(), notgba.Load(), withError.Load(), equal.Load(), seqStored.Load(), parStored.Load())
+	t.Logf("%d first errors of another kind than -j 1's, which -j 1 -e did not reach (it stopped at a fatal error)", undecided.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
 	}
@@ -122,14 +134,25 @@ func TestParallelSCCDifferential(t *testing.T) {
 }
 
 // replaySCCTrail replays tr, the trail of an -scc search's error, on the
-// model with the property's never claim (verify.SimModel, assertions
-// ignored as the search ignored them): "" when it replays and, for a
-// cycle, ends in the state where its cycle starts.
-func replaySCCTrail(vs *verify.Source, tr *trail.Trail) string {
+// model with the property's never claim as the search builds it (dead
+// variables reset, write-only ones hidden: a cycle of the search closes
+// in that state space; assertions ignored, as the search ignored them):
+// "" when it replays and, for a cycle, ends in the state where its cycle
+// starts.
+func replaySCCTrail(c fairCase, merge bool, tr *trail.Trail) string {
 	if note := tr.Headers["note"]; note != "" {
 		return "trail note: " + note
 	}
-	eng, _, err := verify.SimModel(vs, tr, nil)
+	pm, err := property.Model(c.vs.Front.Model, c.prop, property.FromLTL)
+	if err != nil {
+		return "replay: " + err.Error()
+	}
+	var errs diag.List
+	prog := automata.LowerModel(pm, &errs)
+	if errs.HasErrors() || prog == nil {
+		return "replay: the model with the claim does not lower"
+	}
+	eng, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
 	if err != nil {
 		return "replay: " + err.Error()
 	}
