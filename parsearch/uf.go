@@ -137,12 +137,16 @@ func (u *unionFind) create(w int, count uint32, idx uint64) uint32 {
 
 // idOf returns the node of store index idx, which some worker stored:
 // it waits (h paused) the moment between the store's insert and the
-// node's creation.
-func (u *unionFind) idOf(idx uint64, h store.SetHandle) uint32 {
+// node's creation; 0 if the search stops meanwhile (the worker that
+// stored it may have stopped before it made the node).
+func (u *unionFind) idOf(idx uint64, h store.SetHandle, stopped *atomic.Bool) uint32 {
 	s := u.idSlot(idx)
 	for {
 		if id := s.Load(); id != 0 {
 			return id
+		}
+		if stopped.Load() {
+			return 0
 		}
 		h.Pause()
 		runtime.Gosched()

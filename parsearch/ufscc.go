@@ -307,7 +307,9 @@ func (w *uworker) expand(f *uframe) error {
 			}
 		} else {
 			w.matched++
-			id = u.uf.idOf(idx, w.h)
+			if id = u.uf.idOf(idx, w.h, &u.stopped); id == 0 {
+				return false
+			}
 		}
 		vi := int32(-1)
 		if v != nil {
