@@ -31,6 +31,7 @@ import (
 //	        found (p claimed it: it holds a state of Rp): while w's set
 //	          is not v's: unite Rp.pop() with Rp.top(); add m to it
 //	    x done
+//	    if v's set is the caller's: return
 //	  if v is Rp.top(): Rp.pop()
 //
 // A set whose marks cover every acceptance set is strongly connected
@@ -202,6 +203,12 @@ func (w *uworker) run(init uint32) error {
 			u.uf.done(f.x)
 			f.x = 0
 			w.succs, w.viols = w.succs[:f.lo], w.viols[:f.vlo]
+			if n := len(w.frames); n > 1 && u.uf.sameSet(f.v, w.frames[n-2].v) {
+				// v's set is the caller's now: the caller picks from it
+				// (the paper goes on picking here, which makes a call
+				// per new state of an SCC: a stack as deep as the SCC)
+				w.pop()
+			}
 			continue
 		}
 		k := (f.i + f.rot) % (f.hi - f.lo)
@@ -251,10 +258,11 @@ func (w *uworker) push(v uint32) {
 	w.depthReached = max(w.depthReached, len(w.frames)-1)
 }
 
-// pop returns from the top frame, whose set is dead: off Rp if it is
-// still there; and in the caller, the marks of the step to it count if
-// it lies in the caller's set (it does not when the set died without
-// the caller's state: the caller's state was not done then).
+// pop returns from the top frame, whose set is dead or the caller's:
+// off Rp if it is still there; and in the caller, the marks of the step
+// to it count if it lies in the caller's set (it does not when the set
+// died without the caller's state: the caller's state was not done
+// then).
 func (w *uworker) pop() {
 	f := w.frames[len(w.frames)-1]
 	if n := len(w.rp); n > 0 && w.rp[n-1] == f.v {
