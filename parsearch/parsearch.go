@@ -27,18 +27,29 @@ type Options struct {
 	// goroutine at a time) and, for a reduced model, a reduction layer
 	// of its own. Without it Run searches sequentially.
 	Clone func() (pins.Model, error)
+	// PropertyOf, for a search with Options.Property (-scc -a on an ltl
+	// property's generalized Büchi automaton), returns the property as a
+	// worker's model sees it: its Eval reads states with that model's
+	// buffers (a Property's Eval serves one goroutine). Without it such
+	// a search runs sequentially.
+	PropertyOf func(m pins.Model) (*search.Property, error)
 }
 
 // Supported reports whether the parallel search covers a search of m
 // with options o, and if not why not: it covers the safety searches
 // (assertions, invalid end states, a never claim's end without -a),
-// depth-first and breadth-first (bfs.go), unreduced or with a safety reduction layer, and the unreduced
-// acceptance-cycle search (-a, CNDFS: cndfs.go) that stops at its first
-// error.
+// depth-first and breadth-first (bfs.go), unreduced or with a safety
+// reduction layer; the acceptance-cycle search (-a, CNDFS: cndfs.go)
+// that stops at its first error, unreduced, with the static proviso, or
+// unreduced with -f; and the unreduced SCC-based search (-scc, with -f
+// too: UFSCC, ufscc.go) that stops at its first error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
+	if o.SCC && (o.Accept || o.NonProgress) {
+		return supportedSCC(m, o)
+	}
 	switch {
 	case o.SCC:
-		return false, "the parallel search has no -scc"
+		return false, "the parallel search has no -scc without -a or -l"
 	case o.Fair && (!o.Accept || o.NonProgress):
 		return false, "the parallel search of weak fairness is -a -f (no -l -f)"
 	case o.Fair && o.FairUnfolded:
@@ -94,7 +105,7 @@ func Workers(n int) int {
 // sequential search's: the same statistics, summed over the workers.
 func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error) {
 	n := Workers(opt.Workers)
-	if ok, _ := Supported(m, opt.Options); !ok || n == 1 || opt.Clone == nil {
+	if ok, _ := Supported(m, opt.Options); !ok || n == 1 || opt.Clone == nil || opt.Property != nil && opt.PropertyOf == nil {
 		return search.Run(ctx, m, opt.Options)
 	}
 	o := opt.Options
@@ -120,7 +131,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		m, o.Accept = models[0], true
 	}
-	if o.Fair {
+	if o.Fair && !o.SCC {
 		// -a -f: CNDFS on the model unfolded for weak fairness (pan's
 		// counter), whose accepting states are those of its last copy,
 		// as search.Run's nested search walks it
@@ -163,7 +174,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	var twins int64
-	if o.BFS {
+	if o.SCC {
+		err = runUFSCC(p, models, opt.PropertyOf)
+	} else if o.BFS {
 		err = runBFS(p, models)
 	} else if o.Accept {
 		twins, err = runCNDFS(p, models)

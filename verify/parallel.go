@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/parsearch"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/search"
@@ -103,9 +104,30 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		rm, _ := reduction(cm, copt, &scratch, claim)
 		return rm, nil
 	}}
+	if sopt.Property != nil {
+		po.PropertyOf = propertyOf(sopt.Property)
+	}
 	res, err := parsearch.Run(ctx, sm, po)
 	for _, merge := range merges {
 		merge()
 	}
 	return res, n, err
+}
+
+// propertyOf returns parsearch.Options.PropertyOf for the property p of
+// -scc -a: p on a worker's copy of the engine (its own Conditions).
+func propertyOf(p *search.Property) func(pins.Model) (*search.Property, error) {
+	return func(m pins.Model) (*search.Property, error) {
+		e, ok := m.(interface {
+			ClaimConditions(n int) (*engine.Conditions, error)
+		})
+		if !ok {
+			return nil, fmt.Errorf("a worker's model gives no conditions for the property")
+		}
+		conds, err := e.ClaimConditions(p.Aut.NumProps)
+		if err != nil {
+			return nil, err
+		}
+		return &search.Property{Aut: p.Aut, Eval: conds.EvalTimeout, UsesTimeout: p.UsesTimeout}, nil
+	}
 }
