@@ -30,7 +30,13 @@ const MaxSIProps = 8
 // The construction is language-preserving only when L(a) is stutter-
 // invariant (Theorem 2's proof uses it); the caller must check that (for
 // instance with StutterInvariant on the formula).
-func SINormalForm(a *Automaton) *Automaton { return siNormalForm(a, false) }
+func SINormalForm(a *Automaton) *Automaton {
+	b := siNormalForm(a, false)
+	if b == nil {
+		return nil
+	}
+	return SIMinimize(b)
+}
 
 // SINormalFormPrefixes is SINormalForm keeping every state reachable from
 // s_init, also those from which no accepting cycle is reachable (the raw
