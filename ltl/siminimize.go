@@ -99,10 +99,41 @@ type siGraph struct {
 // different classes, or the initial state is entered at all.
 func newSIGraph(a *Automaton) *siGraph {
 	nl := 1 << uint(a.NumProps)
-	reps, members := letterClasses(a, nl)
+	tc := newTT(a.NumProps)
+	var tabs [][]ttab // the truth tables of the guards, by state and edge
+	key := make([][]byte, nl)
+	distinct := map[string]bool{}
+	for _, st := range a.States {
+		ts := make([]ttab, len(st.Edges))
+		for i, e := range st.Edges {
+			ts[i] = tc.guard(e.Guard)
+			k := sig64(ts[i])
+			if distinct[k] {
+				continue
+			}
+			distinct[k] = true
+			for l := range key {
+				key[l] = append(key[l], byte(b2i(ts[i].has(l))))
+			}
+		}
+		tabs = append(tabs, ts)
+	}
+	// the classes of letters that every guard treats alike, numbered by
+	// their smallest letter
+	classOf := make([]int, nl)
+	var reps []int
+	byKey := map[string]int{}
 	g := &siGraph{np: a.NumProps, init: a.Init}
-	for _, r := range reps {
-		g.members = append(g.members, members[r])
+	for l := range key {
+		c, ok := byKey[string(key[l])]
+		if !ok {
+			c = len(reps)
+			byKey[string(key[l])] = c
+			reps = append(reps, l)
+			g.members = append(g.members, nil)
+		}
+		classOf[l] = c
+		g.members[c] = append(g.members[c], l)
 	}
 	n := len(a.States)
 	g.acc = make([]bool, n)
@@ -117,9 +148,9 @@ func newSIGraph(a *Automaton) *siGraph {
 	for s, st := range a.States {
 		g.acc[s], g.end[s] = st.Accepting, st.End
 		g.succ[s] = make([][]int, len(reps))
-		for _, e := range st.Edges {
+		for i, e := range st.Edges {
 			for c, r := range reps {
-				if !e.Guard.Eval(uint64(r)) {
+				if !tabs[s][i].has(r) {
 					continue
 				}
 				if e.To == a.Init || g.label[e.To] >= 0 && g.label[e.To] != c {
@@ -203,9 +234,7 @@ func (g *siGraph) def12() string {
 // loopAccepting gives an accepting state s without self-loop (whose
 // a_s-edge leads to its twin s#) a self-loop on a_s instead, when every
 // other state with an edge into s has an a_s-edge to a state other than
-// s from which a_s^ω is accepted; it reports whether it changed a
-// state. It changes one state at a time, the condition checked on the
-// automaton as it is then.
+// s from which a_s^ω is accepted; it reports whether it changed a state.
 //
 // The language stays: a run of the new automaton that stays in s for
 // ever reads u·a_s^ω where u enters s from some p, and from p the word is
@@ -216,6 +245,13 @@ func (g *siGraph) def12() string {
 // infinitely often). Conversely a run through s# is matched by looping
 // in s. Definition 12 holds: s's one a_s-edge is the self-loop, and s is
 // accepting.
+//
+// All the states that qualify on the automaton as it is are changed at
+// once. That is the same as changing them one after the other, each
+// qualifying when its turn comes: a change gives s an a_s-loop, which
+// only adds a_s^ω to what s and the states before it accept on a_s-edges,
+// and removes only s's edge into s#, so a state's predecessors do not
+// grow and the states that witnessed the condition still do.
 func (g *siGraph) loopAccepting() bool {
 	if g.def12() != "" {
 		return false // the argument needs the twins of Definition 12 (4)
@@ -232,6 +268,7 @@ func (g *siGraph) loopAccepting() bool {
 		}
 	}
 	omega := make([][]bool, len(g.members)) // per class, computed when needed
+	var loop []int
 	for s := 0; s < n; s++ {
 		if s == g.init || !g.acc[s] || g.label[s] < 0 {
 			continue
@@ -252,15 +289,19 @@ func (g *siGraph) loopAccepting() bool {
 			ok = ok && w
 		}
 		if ok {
-			g.succ[s][as] = []int{s}
-			if !slices.Contains(g.order[s], s) {
-				g.order[s] = append(g.order[s], s)
-			}
-			g.reorder()
-			return true
+			loop = append(loop, s)
 		}
 	}
-	return false
+	for _, s := range loop {
+		g.succ[s][g.label[s]] = []int{s}
+		if !slices.Contains(g.order[s], s) {
+			g.order[s] = append(g.order[s], s)
+		}
+	}
+	if len(loop) > 0 {
+		g.reorder()
+	}
+	return len(loop) > 0
 }
 
 // omega reports, for every state t, whether c^ω ∈ L(t) for class c: an
@@ -364,6 +405,17 @@ func (g *siGraph) bisimQuotient() *siGraph {
 	return g.quotient(block, nb)
 }
 
+// sig64 encodes a truth table as a map key.
+func sig64(t ttab) string {
+	b := make([]byte, 0, 8*len(t))
+	for _, w := range t {
+		for k := 0; k < 64; k += 8 {
+			b = append(b, byte(w>>uint(k)))
+		}
+	}
+	return string(b)
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -422,22 +474,48 @@ func (g *siGraph) quotient(block []int, nb int) *siGraph {
 // simulation returns direct simulation: sim[t][u] when u simulates t, that
 // is, u is entered on t's letter, accepting when t is, an end when t is,
 // and every edge t -c-> t' is matched by an edge u -c-> u' with u'
-// simulating t'. The initial state simulates only itself.
+// simulating t'. The initial state simulates only itself. Only pairs
+// entered on the same letter are candidates, refined until stable.
 func (g *siGraph) simulation() [][]bool {
 	n := len(g.acc)
+	type out struct {
+		c  int
+		ts []int
+	}
+	edges := make([][]out, n)
+	byLabel := map[int][]int{}
+	for s := 0; s < n; s++ {
+		for c, ts := range g.succ[s] {
+			if len(ts) > 0 {
+				edges[s] = append(edges[s], out{c, ts})
+			}
+		}
+		if s != g.init {
+			byLabel[g.label[s]] = append(byLabel[g.label[s]], s)
+		}
+	}
 	sim := make([][]bool, n)
 	for t := range sim {
 		sim[t] = make([]bool, n)
-		for u := range sim[t] {
-			sim[t][u] = t == u || t != g.init && u != g.init && g.label[t] == g.label[u] &&
-				(!g.acc[t] || g.acc[u]) && (!g.end[t] || g.end[u])
+		sim[t][t] = true
+	}
+	var pairs [][2]int
+	for _, group := range byLabel {
+		for _, t := range group {
+			for _, u := range group {
+				if t != u && (!g.acc[t] || g.acc[u]) && (!g.end[t] || g.end[u]) {
+					sim[t][u] = true
+					pairs = append(pairs, [2]int{t, u})
+				}
+			}
 		}
 	}
 	matched := func(t, u int) bool {
-		for c, ts := range g.succ[t] {
-			for _, t2 := range ts {
+		for _, e := range edges[t] {
+			us := g.succ[u][e.c]
+			for _, t2 := range e.ts {
 				ok := false
-				for _, u2 := range g.succ[u][c] {
+				for _, u2 := range us {
 					if sim[t2][u2] {
 						ok = true
 						break
@@ -452,14 +530,16 @@ func (g *siGraph) simulation() [][]bool {
 	}
 	for changed := true; changed; {
 		changed = false
-		for t := range sim {
-			for u := range sim[t] {
-				if t != u && sim[t][u] && !matched(t, u) {
-					sim[t][u] = false
-					changed = true
-				}
+		kept := pairs[:0]
+		for _, p := range pairs {
+			if matched(p[0], p[1]) {
+				kept = append(kept, p)
+			} else {
+				sim[p[0]][p[1]] = false
+				changed = true
 			}
 		}
+		pairs = kept
 	}
 	return sim
 }
@@ -624,6 +704,7 @@ func (g *siGraph) automaton(a *Automaton) *Automaton {
 		return g.acc[s] && len(g.order[s]) == 1 && g.order[s][0] == s
 	}
 	tc := newTT(g.np)
+	guards := map[string]Guard{} // the DNF of each truth table, computed once
 	out := &Automaton{NumProps: g.np, Formula: a.Formula}
 	for _, s := range states {
 		st := State{Accepting: g.acc[s], End: g.end[s]}
@@ -638,7 +719,13 @@ func (g *siGraph) automaton(a *Automaton) *Automaton {
 					}
 				}
 			}
-			st.Edges = append(st.Edges, Edge{To: idx[t], Guard: tc.dnf(tab)})
+			k := sig64(tab)
+			gd, ok := guards[k]
+			if !ok {
+				gd = tc.dnf(tab)
+				guards[k] = gd
+			}
+			st.Edges = append(st.Edges, Edge{To: idx[t], Guard: slices.Clone(gd)})
 		}
 		out.States = append(out.States, st)
 	}
