@@ -30,6 +30,10 @@ const MaxSIProps = 8
 // The construction is language-preserving only when L(a) is stutter-
 // invariant (Theorem 2's proof uses it); the caller must check that (for
 // instance with StutterInvariant on the formula).
+//
+// The result is then minimised (SIMinimize), keeping Definition 12 and
+// the language: the raw construction of !([](a U b)) has 14 states, the
+// minimised one 7 (the usual automaton 3).
 func SINormalForm(a *Automaton) *Automaton {
 	b := siNormalForm(a, false)
 	if b == nil {
@@ -40,7 +44,8 @@ func SINormalForm(a *Automaton) *Automaton {
 
 // SINormalFormPrefixes is SINormalForm keeping every state reachable from
 // s_init, also those from which no accepting cycle is reachable (the raw
-// construction, which is in SI normal form too). For a whose finite runs
+// construction, which is in SI normal form too), and not minimised: the
+// minimisation keeps the ω-language, not the finite runs. For a whose finite runs
 // are closed under stuttering (StutterClosurePrefixes), the result reads
 // the finite words a reads, and enters a state derived from an end of a
 // (State.End: the states (q, b, 0) and (q, b, 1) of an end q) on the
