@@ -18,8 +18,10 @@ func minimized(b *Automaton) *Automaton {
 }
 
 // TestSIMinimize: for random stutter-invariant formulas over up to 3
-// propositions, the minimised SI normal form (SINormalForm) and the
-// minimisation's steps without its final check are in SI normal form
+// propositions, the minimised SI normal form (SIMinimize of the raw
+// construction, and SINormalForm, which may take the automaton itself
+// when it is in SI normal form and smaller) and the minimisation's steps
+// without its final check are in SI normal form
 // (checkDef12, the test's own reading of Definition 12); they have at
 // most the states and edges of the raw construction; their product with
 // the automaton of the formula's negation is empty (no word outside the
@@ -55,12 +57,19 @@ func TestSIMinimize(t *testing.T) {
 		if msg := checkDef12(steps); msg != "" {
 			t.Fatalf("%s: the minimisation's steps leave SI normal form: %s", f, msg)
 		}
-		b := SINormalForm(a)
+		b := SIMinimize(raw)
 		if msg := checkDef12(b); msg != "" {
 			t.Fatalf("%s: not in SI normal form: %s", f, msg)
 		}
 		if len(b.States) != len(steps.States) {
-			t.Fatalf("%s: SINormalForm has %d states, the minimisation %d", f, len(b.States), len(steps.States))
+			t.Fatalf("%s: SIMinimize has %d states, its steps %d", f, len(b.States), len(steps.States))
+		}
+		c := SINormalForm(a)
+		if msg := checkDef12(c); msg != "" {
+			t.Fatalf("%s: SINormalForm is not in SI normal form: %s", f, msg)
+		}
+		if len(c.States) > len(b.States) {
+			t.Fatalf("%s: SINormalForm has %d states, the minimised construction %d", f, len(c.States), len(b.States))
 		}
 		if len(b.States) > len(raw.States) || b.NumEdges() > raw.NumEdges() {
 			t.Fatalf("%s: %d states and %d edges, the raw construction %d and %d", f, len(b.States), b.NumEdges(), len(raw.States), raw.NumEdges())
@@ -74,7 +83,7 @@ func TestSIMinimize(t *testing.T) {
 		}
 		pos := Translate(Not(f), Options{})
 		pos.NumProps = np
-		for _, x := range []*Automaton{raw, b} {
+		for _, x := range []*Automaton{raw, b, c} {
 			if !productEmpty(x, pos) {
 				t.Fatalf("%s: the SI normal form (%d states) accepts a word of the negation", f, len(x.States))
 			}
@@ -85,7 +94,7 @@ func TestSIMinimize(t *testing.T) {
 				l = stutterLasso(r, l)
 			}
 			want := l.eval(f)[0]
-			for _, x := range []*Automaton{raw, b, steps} {
+			for _, x := range []*Automaton{raw, b, steps, c} {
 				if got := x.accepts(l); got != want {
 					t.Fatalf("%s: an SI normal form (%d states) says %v on %v loop %d, the evaluator %v", f, len(x.States), got, l.word, l.loop, want)
 				}
@@ -214,5 +223,42 @@ func TestSIPruneStrict(t *testing.T) {
 	}
 	if len(g.succ[0][0]) != 2 || len(g.succ[2][1]) != 1 || g.succ[2][1][0] != 3 {
 		t.Fatalf("after pruning: 0 -> %v on class 0, 2 -> %v on class 1", g.succ[0][0], g.succ[2][1])
+	}
+}
+
+// TestSINormalFormUsual: where the automaton is already in SI normal
+// form (Definition 12 by checkDef12, with an initial state without
+// incoming edges) SINormalForm returns no more states than it has, and
+// for the two such formulas below, fewer than the minimised
+// construction (4 states); the result accepts what the evaluator says.
+func TestSINormalFormUsual(t *testing.T) {
+	for _, src := range []string{
+		"!(((false <-> p0) U []p0) <-> !<>p0)",
+		"!(([]!p0 <-> []X p0) W (<>(p0 -> p0) V ((p0 U true) -> p0)))",
+	} {
+		f, names, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := Translate(f, Options{})
+		a.NumProps = len(names)
+		if msg := checkDef12(a); msg != "" {
+			t.Fatalf("%s: the automaton is not in SI normal form: %s", src, msg)
+		}
+		raw := SIMinimize(siNormalForm(a, false))
+		b := SINormalForm(a)
+		if len(b.States) > len(a.States) || len(b.States) >= len(raw.States) {
+			t.Errorf("%s: %d states, the automaton %d, the minimised construction %d", src, len(b.States), len(a.States), len(raw.States))
+		}
+		if msg := checkDef12(b); msg != "" {
+			t.Errorf("%s: %s", src, msg)
+		}
+		r := rand.New(rand.NewSource(1))
+		for k := 0; k < 200; k++ {
+			l := randLasso(r, a.NumProps)
+			if got, want := b.accepts(l), l.eval(f)[0]; got != want {
+				t.Fatalf("%s: %v on %v loop %d, the evaluator %v", src, got, l.word, l.loop, want)
+			}
+		}
 	}
 }
