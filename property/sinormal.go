@@ -9,8 +9,9 @@ import (
 
 // SIClaim decides whether an ltl block can be checked with partial-order
 // reduction and gives the never claim to use then: the Büchi automaton of
-// the negated formula in Siegel's SI normal form (ltl.SINormalForm), with
-// which reduction chosen per product state (V1) is sound. It returns a nil
+// the negated formula in Siegel's SI normal form (ltl.SINormalForm,
+// minimised by ltl.SIMinimize and checked for Definition 12), with which
+// reduction chosen per product state (V1) is sound (Theorem 1). It returns a nil
 // claim and the reason when reduction must stay off: the formula is not
 // stutter-invariant (its language, read through the claim, would change
 // under the stuttering that reduction introduces), or it has too many
