@@ -2,9 +2,11 @@ package parsearch_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/gospin/gospin/parsearch"
+	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/store"
 )
 
@@ -98,5 +100,57 @@ func TestGridTree(t *testing.T) {
 	}
 	if res.Complete || res.Incomplete != "memory limit" || res.Store.Memory() > 8<<20 || res.StatesStored < 100000 {
 		t.Errorf("memory limit: %q, %d bytes, %d states", res.Incomplete, res.Store.Memory(), res.StatesStored)
+	}
+}
+
+// TestCNDFSTree: CNDFS (-a -j N) on the shared tree store, whose state
+// indices are its root table's (a store.Shared's), so the colours'
+// bit sets (bits.go) serve it: on random graphs a cycle is found exactly
+// when the graph has one, its trail is one, and without a cycle the
+// states stored and made red are the sequential search's.
+func TestCNDFSTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 2011))
+	graphs := 120
+	if testing.Short() {
+		graphs = 40
+	}
+	cycles := 0
+	for g := range graphs {
+		n := 2 + r.IntN(60)
+		b := randomBuchi(r, n, 1+r.IntN(3), r.Float64()*0.3)
+		want := b.hasAcceptingCycle()
+		seq, err := search.Run(context.Background(), b.clone(), buchiOpts(b, 1).Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want {
+			cycles++
+		}
+		j := 2 + g%3
+		o := buchiOpts(b, j)
+		o.Storage = store.Config{Mode: store.ModeTree}
+		res, err := parsearch.Run(context.Background(), b.clone(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := res.States.(*store.SharedTree); !ok {
+			t.Fatalf("the store is a %T", res.States)
+		}
+		if got := len(res.Errors) > 0; got != want {
+			t.Fatalf("graph %d (%d nodes) -j %d: cycle %v, want %v", g, n, j, got, want)
+		}
+		if want {
+			if err := b.checkCycle(res.Errors[0]); err != nil {
+				t.Fatalf("graph %d -j %d: %v", g, j, err)
+			}
+			continue
+		}
+		if !res.Complete || res.StatesStored != seq.StatesStored || res.NestedStored != seq.NestedStored {
+			t.Fatalf("graph %d -j %d: complete %v, stored %d + %d red; -j 1: %d + %d nested", g, j, res.Complete,
+				res.StatesStored, res.NestedStored, seq.StatesStored, seq.NestedStored)
+		}
+	}
+	if cycles == 0 || cycles == graphs {
+		t.Errorf("%d of %d graphs have a cycle: the test is unbalanced", cycles, graphs)
 	}
 }
