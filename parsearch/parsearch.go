@@ -58,12 +58,10 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel breadth-first search is a safety search"
 	case o.NPProductOf != nil || o.Property != nil:
 		return false, "the parallel search has no product search"
-	case o.Storage.Mode == store.ModeTree:
-		return false, "the parallel search has no shared tree store (-store tree)"
 	case o.Store != nil:
 		return false, "the search's store is given (a hooked store: -sketch)"
-	case (o.Accept || o.NonProgress) && o.Storage.Mode != "" && o.Storage.Mode != store.ModeExact:
-		return false, "the parallel acceptance-cycle search (CNDFS) needs the exact store"
+	case (o.Accept || o.NonProgress) && o.Storage.Lossy():
+		return false, "the parallel acceptance-cycle search (CNDFS) needs an exact store (exact or tree)"
 	case o.NonProgress && m.Info() != nil && m.Info().Claim:
 		return false, "-l with a never claim" // search.Run says why
 	case (o.Accept || o.NonProgress) && o.StopAfter != 1:
@@ -228,9 +226,11 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 }
 
 // openShared opens the shared store o.Storage asks for: the exact table
-// (store.Shared), hash compaction (store.SharedHC) or bitstate
-// (store.SharedBitstate). With a reduction layer the exact and hc tables
-// keep a done bit per state (the done proviso, docs/parallel.md).
+// (store.Shared), tree compression (store.SharedTree, whose state
+// indices are its root table's, a store.Shared's, so bits.go serves it
+// too), hash compaction (store.SharedHC) or bitstate
+// (store.SharedBitstate). With a reduction layer the exact, tree and hc
+// tables keep a done bit per state (the done proviso, docs/parallel.md).
 func openShared(o search.Options, n int, reduced bool) (store.ConcurrentSet, error) {
 	c := o.Storage
 	if err := c.Validate(); err != nil {
@@ -249,6 +249,16 @@ func openShared(o search.Options, n int, reduced bool) (store.ConcurrentSet, err
 	hint := o.HashLog2
 	if hint == 0 {
 		hint = 18
+	}
+	if c.Mode == store.ModeTree {
+		t := store.NewSharedTree(n, hint, o.MemLimit)
+		if o.MemGuard != nil {
+			t.SetGuard(o.MemGuard)
+		}
+		if reduced {
+			t.EnableDone()
+		}
+		return t, nil
 	}
 	t := store.NewShared(n, hint, o.MemLimit, !o.NoCompress)
 	if o.MemGuard != nil {

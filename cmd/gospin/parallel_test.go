@@ -40,7 +40,7 @@ func TestVerifyWorkers(t *testing.T) {
 		{"-DNCORE=4", []string{"-DNCORE=4"}, "gospin: 4 workers", ""},
 		{"-j 2 -bfs", []string{"-j", "2", "-bfs"}, "gospin: 2 workers", ""},
 		{"-j 2 -store hc", []string{"-j", "2", "-store", "hc"}, "gospin: 2 workers", ""},
-		{"-j 2 -store tree", []string{"-j", "2", "-store", "tree"}, "", "-j 2 is not used: the parallel search has no shared tree store"},
+		{"-j 2 -store tree", []string{"-j", "2", "-store", "tree"}, "gospin: 2 workers", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append([]string{"verify", "-notrail", "-noreduce", "-q", "-e"}, c.args...)
