@@ -43,6 +43,15 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	runtime.GC()
 	debug.FreeOSMemory()
 	o.Storage.Mode = store.ModeTree
+	if o.Workers != 1 && o.Workers != 0 {
+		// the tree pass is for memory: one worker's tree packs its roots,
+		// the workers' shared tree takes 3 to 6 times the bytes a state
+		// (docs/storage.md)
+		o.Workers = 1
+		if opt.Notes != nil {
+			fmt.Fprintf(opt.Notes, "gospin: -store auto: the tree pass runs on one worker (its tree takes a fraction of the shared tree's memory a state)\n")
+		}
+	}
 	if sum, res, err = runOnce(ctx, name, m, o); err != nil {
 		return nil, nil, err
 	}

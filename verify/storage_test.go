@@ -134,8 +134,10 @@ func TestStorageAuto(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	workers := 1
 	run := func(mode string, mem int64) *report.Summary {
 		s := DefaultSettings()
+		s.Workers = workers
 		s.NoReduce, s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = true, true, true, true
 		s.WriteTrails, s.HashLog2 = false, 12
 		s.Storage = store.Config{Mode: mode, Mem: mem}
@@ -166,5 +168,12 @@ func TestStorageAuto(t *testing.T) {
 	sum = run(store.ModeAuto, 0)
 	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeExact || !st.Auto || st.MovedAt != 0 {
 		t.Errorf("auto with room: complete %v, %d states, storage %+v", sum.Complete, sum.StatesStored, st)
+	}
+	// with -j 2 the exact pass runs on two workers, the tree pass on one
+	// (one worker's tree packs its roots)
+	workers = 2
+	sum = run(store.ModeAuto, 4<<20)
+	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeTree || st.MovedAt <= 0 || sum.Workers != 1 {
+		t.Errorf("auto -j 2 in 4 MB: complete %v (%s), %d states, %d workers, storage %+v", sum.Complete, sum.Incomplete, sum.StatesStored, sum.Workers, st)
 	}
 }
