@@ -19,6 +19,9 @@ type Engine struct {
 	begunOK bool
 	// stopStep is a yield that stops at the first step (Moves)
 	stopStep func(*pins.Transition, []byte) bool
+	// rvAsked: OthersMove has asked rendezvousFirst about a send of
+	// the state (later sends walk the index of offered receives)
+	rvAsked bool
 	// repeats: violations counted several times (repeated)
 	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
