@@ -22,6 +22,8 @@ type Engine struct {
 	// rvAsked: OthersMove has asked rendezvousFirst about a send of
 	// the state (later sends walk the index of offered receives)
 	rvAsked bool
+	// anyProvided: some process type has a provided clause (Reached)
+	anyProvided bool
 	// repeats: violations counted several times (repeated)
 	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
@@ -379,6 +381,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, pt := range e.ptypes {
 		if pt.p.Provided != nil {
 			pt.provided = cm.expr(pt.p.Provided)
+			e.anyProvided = true
 		}
 		pt.inits = make([]efn, len(pt.p.Locals))
 		pt.initArr = make([][]efn, len(pt.p.Locals))

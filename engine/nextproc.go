@@ -39,6 +39,15 @@ func (e *Engine) Reached(s []byte) {
 	}
 	c := &e.c
 	c.timeout = false
+	if !e.anyProvided && !e.prog.UsesPriority {
+		// every process's location: read its type and pc
+		for pid := c.nproc - 1; pid >= 0; pid-- {
+			o := c.procOff[pid]
+			pt := e.ptypes[c.s[o]]
+			e.cover[pt.p.Index][int(c.s[o+1])|int(c.s[o+2])<<8] = true
+		}
+		return
+	}
 	for pid := c.nproc - 1; pid >= 0; pid-- {
 		c.setProc(pid)
 		c.apply = false
