@@ -57,7 +57,18 @@ type Reducer struct {
 	// blockPre, blockSuf: the union of block over the processes before,
 	// and from, each index (othersBlock)
 	blockPre, blockSuf []chanMasks
+	// facts[factBase[tag]+loc]: what SafeProcs reads first of a
+	// location, in one byte (factSafe, factCond, factMoves)
+	facts    []uint8
+	factBase []int
 }
+
+// bits of Reducer.facts
+const (
+	factSafe  = 1 << iota // locs: safeLoc
+	factCond              // locs: condLoc (its operations decide)
+	factMoves             // moves: some channel
+)
 
 // locClass says whether the transitions of a location are all safe
 // (safeLoc), safe in states where their channel operations are
@@ -221,6 +232,23 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 			}
 		}
 	}
+	r.factBase = make([]int, len(r.locs))
+	for tag, classes := range r.locs {
+		r.factBase[tag] = len(r.facts)
+		for loc := range classes {
+			var f uint8
+			switch classes[loc].kind {
+			case safeLoc:
+				f = factSafe
+			case condLoc:
+				f = factCond
+			}
+			if mv := r.moves[tag][loc]; mv.send|mv.recv|mv.any != 0 {
+				f |= factMoves
+			}
+			r.facts = append(r.facts, f)
+		}
+	}
 	if stubborn {
 		// the footprints cost a pass over every location of every
 		// proctype: only for stubborn sets (a fifth of the time of small
@@ -270,21 +298,29 @@ func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (l
 }
 
 // SafeProcs implements pins.Reducer. It reads the state directly and
-// allocates nothing once its scratch space has grown.
+// allocates nothing once its scratch space has grown. Per process, one
+// byte of facts says whether its location is safe, conditionally safe
+// (its channel operations decide, opSafe) or not, and whether a step
+// from it may change what another process blocks on (moves); only then
+// are the other processes' blocking channels looked at: their union over
+// all processes first (one pass), and the exact union of the others only
+// when that one overlaps (a subset of a union that does not overlap does
+// not either).
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 	dst = dst[:0]
 	if !r.decode(s) {
 		return dst
 	}
-	lay := &r.lay
-	haveOthers := false
+	var all chanMasks
+	haveAll, haveOthers := false, false
 	for pid, o := range r.procOff {
 		tag := s[o]
 		loc := int(s[o+1]) | int(s[o+2])<<8
-		c := &r.locs[tag][loc]
-		ok := c.kind == safeLoc
-		if c.kind == condLoc {
+		f := r.facts[r.factBase[tag]+loc]
+		ok := f&factSafe != 0
+		if f&factCond != 0 {
 			ok = true
+			c := &r.locs[tag][loc]
 			for i := range c.ops {
 				if !r.opSafe(s, pid, &c.ops[i]) {
 					ok = false
@@ -292,20 +328,28 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 				}
 			}
 		}
-		if mv := r.moves[tag][loc]; ok && (mv.send|mv.recv|mv.any) != 0 {
-			if !haveOthers {
-				r.othersBlock(s)
-				haveOthers = true
+		if ok && f&factMoves != 0 {
+			mv := r.moves[tag][loc]
+			if !haveAll {
+				for _, o := range r.procOff {
+					all = all.or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
+				}
+				haveAll = true
 			}
-			// what every other process may block on: the processes
-			// before pid, then those after it (overlap distributes over
-			// the union of its first argument)
-			b := r.blockPre[pid].or(r.blockSuf[pid+1])
-			if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
-				ok = false
+			if overlap(all.send, mv.recv) || overlap(all.recv, mv.send) || overlap(all.any, mv.any) {
+				if !haveOthers {
+					r.othersBlock(s)
+					haveOthers = true
+				}
+				// what every other process may block on: the processes
+				// before pid, then those after it (overlap distributes
+				// over the union of its first argument)
+				b := r.blockPre[pid].or(r.blockSuf[pid+1])
+				if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
+					ok = false
+				}
 			}
 		}
-		_ = lay
 		dst = append(dst, ok)
 	}
 	return dst
