@@ -57,6 +57,9 @@ type Reducer struct {
 	// blockPre, blockSuf: the union of block over the processes before,
 	// and from, each index (othersBlock)
 	blockPre, blockSuf []chanMasks
+	// need: scratch, the processes SafeProcs checks against the others'
+	// blocking channels
+	need []int32
 	// facts[factBase[tag]+loc]: what SafeProcs reads first of a
 	// location, in one byte (factSafe, factCond, factMoves)
 	facts    []uint8
@@ -301,22 +304,22 @@ func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (l
 // allocates nothing once its scratch space has grown. Per process, one
 // byte of facts says whether its location is safe, conditionally safe
 // (its channel operations decide, opSafe) or not, and whether a step
-// from it may change what another process blocks on (moves); only then
-// are the other processes' blocking channels looked at: their union over
-// all processes first (one pass), and the exact union of the others only
-// when that one overlaps (a subset of a union that does not overlap does
-// not either).
+// from it may change what another process blocks on (moves). The
+// processes that are safe so far and have such moves are then checked
+// against what the other processes may block on: one such process
+// against the union over the others, several against unions before and
+// after each (othersBlock), two passes in all.
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
-	dst = dst[:0]
 	if !r.decode(s) {
-		return dst
+		return dst[:0]
 	}
-	var all chanMasks
-	haveAll, haveOthers := false, false
-	for pid, o := range r.procOff {
+	procOff, facts, factBase := r.procOff, r.facts, r.factBase
+	dst = slices.Grow(dst[:0], len(procOff))[:len(procOff)]
+	need := r.need[:0]
+	for pid, o := range procOff {
 		tag := s[o]
 		loc := int(s[o+1]) | int(s[o+2])<<8
-		f := r.facts[r.factBase[tag]+loc]
+		f := facts[factBase[tag]+loc]
 		ok := f&factSafe != 0
 		if f&factCond != 0 {
 			ok = true
@@ -329,28 +332,36 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 			}
 		}
 		if ok && f&factMoves != 0 {
-			mv := r.moves[tag][loc]
-			if !haveAll {
-				for _, o := range r.procOff {
-					all = all.or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
-				}
-				haveAll = true
-			}
-			if overlap(all.send, mv.recv) || overlap(all.recv, mv.send) || overlap(all.any, mv.any) {
-				if !haveOthers {
-					r.othersBlock(s)
-					haveOthers = true
-				}
-				// what every other process may block on: the processes
-				// before pid, then those after it (overlap distributes
-				// over the union of its first argument)
-				b := r.blockPre[pid].or(r.blockSuf[pid+1])
-				if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
-					ok = false
+			need = append(need, int32(pid))
+		}
+		dst[pid] = ok
+	}
+	r.need = need
+	if len(need) == 0 {
+		return dst
+	}
+	if len(need) > 1 {
+		r.othersBlock(s)
+	}
+	for _, pid := range need {
+		o := procOff[pid]
+		mv := r.moves[s[o]][int(s[o+1])|int(s[o+2])<<8]
+		// what every other process may block on
+		var b chanMasks
+		if len(need) > 1 {
+			// the processes before pid, then those after it (overlap
+			// distributes over the union of its first argument)
+			b = r.blockPre[pid].or(r.blockSuf[pid+1])
+		} else {
+			for q, o := range procOff {
+				if q != int(pid) {
+					b = b.or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
 				}
 			}
 		}
-		dst = append(dst, ok)
+		if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
+			dst[pid] = false
+		}
 	}
 	return dst
 }
