@@ -19,6 +19,11 @@ type Engine struct {
 	begunOK bool
 	// stopStep is a yield that stops at the first step (Moves)
 	stopStep func(*pins.Transition, []byte) bool
+	// rvAsked: OthersMove has asked rendezvousFirst about a send of
+	// the state (later sends walk the index of offered receives)
+	rvAsked bool
+	// anyProvided: some process type has a provided clause (Reached)
+	anyProvided bool
 	// repeats: violations counted several times (repeated)
 	repeats     map[repeatKey]*pins.Violation
 	prog        *automata.Program
@@ -173,28 +178,40 @@ func (c *ctx) setProc(pid int) {
 // decode finds the processes and channels of the state in c.s.
 func (c *ctx) decode() error {
 	s := c.s
-	if l := &c.e.lastLayout; l.valid && len(s) == l.n && int(s[hdrNProc]) == l.nproc && int(s[hdrNChan]) == l.nchan && l.matches(s) {
-		// the layout of the last state decoded, already validated; what
+	if l := &c.e.lastLayout; l.valid && len(s) == l.n && int(s[hdrNProc]) == l.nproc && int(s[hdrNChan]) == l.nchan {
+		// the layout of the last state decoded, already validated, when
+		// s has a segment of the same type at each of its offsets (with
+		// the same length and counts, it then has the same layout); what
 		// may differ between states of one layout is checked again
 		// (locations and channel lengths), so that a vector that is no
-		// state of the model is refused, never followed out of range
-		c.nproc, c.nchan = l.nproc, l.nchan
-		copy(c.procOff[:l.nproc], l.procOff[:l.nproc])
-		copy(c.chanOff[:l.nchan], l.chanOff[:l.nchan])
+		// state of the model is refused, never followed out of range.
+		// One pass over the segments does both; a failed check counts
+		// only once every type matched (else the slow decode decides).
+		same, bad := true, false
 		for i, o := range l.procOff[:l.nproc] {
-			if int(s[o+1])|int(s[o+2])<<8 >= int(l.nlocs[i]) {
-				return errors.New("bad process location")
-			}
-		}
-		if c.e.claim != nil && c.e.claimPC(s) >= len(c.e.claim.p.Locs) {
-			return errors.New("bad claim location")
+			same = same && s[o] == l.procTag[i]
+			bad = bad || int(s[o+1])|int(s[o+2])<<8 >= int(l.nlocs[i])
 		}
 		for i, o := range l.chanOff[:l.nchan] {
-			if c.e.ctypes[s[o]&^chanTag].qlen(s, int(o)) > int(l.caps[i]) {
-				return errors.New("bad channel length")
+			same = same && s[o] == l.chanTag[i]
+			n := int(s[o+1])
+			if l.wide[i] {
+				n |= int(s[o+2]) << 8
 			}
+			bad = bad || n > int(l.caps[i])
 		}
-		return nil
+		if same {
+			if bad {
+				return c.decodeBad(l)
+			}
+			if c.e.claim != nil && c.e.claimPC(s) >= len(c.e.claim.p.Locs) {
+				return errors.New("bad claim location")
+			}
+			c.nproc, c.nchan = l.nproc, l.nchan
+			copy(c.procOff[:l.nproc], l.procOff[:l.nproc])
+			copy(c.chanOff[:l.nchan], l.chanOff[:l.nchan])
+			return nil
+		}
 	}
 	if err := c.decodeSlow(); err != nil {
 		return err
@@ -203,18 +220,37 @@ func (c *ctx) decode() error {
 	return nil
 }
 
+// decodeBad is the error of a state of the cached layout l that failed
+// a check: the first process location out of range, else the claim's,
+// else a channel length, in the order decode checks them.
+func (c *ctx) decodeBad(l *layoutCache) error {
+	s := c.s
+	for i, o := range l.procOff[:l.nproc] {
+		if int(s[o+1])|int(s[o+2])<<8 >= int(l.nlocs[i]) {
+			return errors.New("bad process location")
+		}
+	}
+	if c.e.claim != nil && c.e.claimPC(s) >= len(c.e.claim.p.Locs) {
+		return errors.New("bad claim location")
+	}
+	return errors.New("bad channel length")
+}
+
 // layoutCache is the layout of the last state decoded: most states of a
 // model have the same processes and channels in the same places, and
 // decoding walks every segment.
 type layoutCache struct {
-	valid          bool
-	n              int // state length
-	nproc, nchan   int
-	procOff        [MaxProcs + 1]int32
-	chanOff        [maxChans + 1]int32
-	segOff, segTag []int32             // every segment's offset and first byte
-	nlocs          [MaxProcs + 1]int32 // each process's number of locations
-	caps           [maxChans + 1]int32 // each channel's capacity
+	valid        bool
+	n            int // state length
+	nproc, nchan int
+	procOff      [MaxProcs + 1]int32
+	chanOff      [maxChans + 1]int32
+	// each segment's first byte (its type)
+	procTag [MaxProcs + 1]byte
+	chanTag [maxChans + 1]byte
+	nlocs   [MaxProcs + 1]int32 // each process's number of locations
+	caps    [maxChans + 1]int32 // each channel's capacity
+	wide    [maxChans + 1]bool  // each channel's length takes two bytes
 }
 
 func (l *layoutCache) remember(c *ctx) {
@@ -222,34 +258,15 @@ func (l *layoutCache) remember(c *ctx) {
 	copy(l.procOff[:c.nproc], c.procOff[:c.nproc])
 	copy(l.chanOff[:c.nchan], c.chanOff[:c.nchan])
 	for i, o := range c.procOff[:c.nproc] {
+		l.procTag[i] = c.s[o]
 		l.nlocs[i] = int32(len(c.e.ptypes[c.s[o]].p.Locs))
 	}
 	for i, o := range c.chanOff[:c.nchan] {
-		l.caps[i] = int32(c.e.ctypes[c.s[o]&^chanTag].cap)
+		ct := c.e.ctypes[c.s[o]&^chanTag]
+		l.chanTag[i] = c.s[o]
+		l.caps[i] = int32(ct.cap)
+		l.wide[i] = ct.hdr != chanHdr
 	}
-	l.segOff, l.segTag = l.segOff[:0], l.segTag[:0]
-	for _, o := range c.procOff[:c.nproc] {
-		l.segOff = append(l.segOff, o)
-		l.segTag = append(l.segTag, int32(c.s[o]))
-	}
-	for _, o := range c.chanOff[:c.nchan] {
-		l.segOff = append(l.segOff, o)
-		l.segTag = append(l.segTag, int32(c.s[o]))
-	}
-}
-
-// matches reports whether s has a segment of the same type at every
-// offset of the cached layout (with the same length and counts, it then
-// has the same layout). A process's location and a channel's length
-// are validated when a layout is first seen; states with a known layout
-// are the engine's own successors.
-func (l *layoutCache) matches(s []byte) bool {
-	for i, o := range l.segOff {
-		if int32(s[o]) != l.segTag[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // decodeSlow finds and validates the segments of c.s.
@@ -376,6 +393,7 @@ func NewWithOptions(prog *automata.Program, opt Options) (e *Engine, err error) 
 	for _, pt := range e.ptypes {
 		if pt.p.Provided != nil {
 			pt.provided = cm.expr(pt.p.Provided)
+			e.anyProvided = true
 		}
 		pt.inits = make([]efn, len(pt.p.Locals))
 		pt.initArr = make([][]efn, len(pt.p.Locals))
@@ -476,7 +494,7 @@ func (e *Engine) Clone() *Engine {
 	n.saved = savedLayout{}
 	n.rv = rvIndex{}
 	n.begun, n.begunOK = nil, false
-	n.lastLayout = layoutCache{} // its segment lists are slices: not shared
+	n.lastLayout = layoutCache{}
 	n.nes = ctx{e: n, hidden: make([]byte, e.hiddenSize)}
 	return n
 }

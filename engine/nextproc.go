@@ -39,6 +39,15 @@ func (e *Engine) Reached(s []byte) {
 	}
 	c := &e.c
 	c.timeout = false
+	if !e.anyProvided && !e.prog.UsesPriority {
+		// every process's location: read its type and pc
+		for pid := c.nproc - 1; pid >= 0; pid-- {
+			o := c.procOff[pid]
+			pt := e.ptypes[c.s[o]]
+			e.cover[pt.p.Index][int(c.s[o+1])|int(c.s[o+2])<<8] = true
+		}
+		return
+	}
 	for pid := c.nproc - 1; pid >= 0; pid-- {
 		c.setProc(pid)
 		c.apply = false
@@ -60,9 +69,12 @@ func (e *Engine) Reached(s []byte) {
 
 // OthersMove implements pins.ProcNexter: whether a process other than pid
 // would yield a step (NextProc), found from the guards without making
-// the step (a rendezvous send's partners from the index of offered
-// receives, rendezvousAny). A guard that fails at run time counts as a step, as expand
-// yields one for it.
+// the step. A guard that fails at run time counts as a step, as expand
+// yields one for it. The first rendezvous send met looks for one partner
+// directly (rendezvousFirst: on cd_matrix nearly every state's answer is
+// that send's, and listing every process's receives for it, buildRV, was
+// a sixth of the run); later sends of the state walk the index of
+// offered receives (rendezvousAny).
 func (e *Engine) OthersMove(s []byte, pid int) bool {
 	if e.claim != nil || len(s) <= hdrAtomic || s[hdrAtomic] != noAtomic || !e.begin(s) {
 		return false
@@ -71,6 +83,7 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 	c.timeout = false
 	e.claimMove = -1
 	moves := false
+	e.rvAsked = false
 	for q := c.nproc - 1; q >= 0 && !moves; q-- {
 		if q != pid {
 			moves = e.moves(s, q)
@@ -103,6 +116,15 @@ func (e *Engine) moves(s []byte, pid int) bool {
 		c.err = ""
 		switch {
 		case t.kind == automata.TSend && t.rendezvous(c):
+			if !e.rvAsked && !e.rv.scanOnly {
+				// the first send asked about in s: look for one
+				// partner, without listing every process's receives
+				e.rvAsked = true
+				if e.rendezvousFirst(s, pid, t) {
+					return true
+				}
+				continue
+			}
 			if e.rendezvousAny(s, pid, t) {
 				return true
 			}

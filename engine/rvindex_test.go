@@ -74,6 +74,7 @@ active proctype S() { do :: c[0]!4/k -> k-- :: c[1]!1 :: i = 0 od }`,
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%s: state %x:\nindex %v\nscan  %v", r.name, s, got, want)
 			}
+			othersMove(t, r.name, r.e, scan, s)
 			r.e.Next(s, func(tr *pins.Transition, succ []byte) bool {
 				if tr.Pid2 >= 0 {
 					handshakes++
@@ -87,6 +88,32 @@ active proctype S() { do :: c[0]!4/k -> k-- :: c[1]!1 :: i = 0 od }`,
 		}
 		if handshakes == 0 {
 			t.Errorf("%s: no rendezvous taken", r.name)
+		}
+	}
+}
+
+// othersMove checks OthersMove in state s, for every pid, against its
+// definition (some other process's NextProc yields a step), with e (the
+// first send's partner looked for directly, later sends from the index)
+// and with scan (every send scanned).
+func othersMove(t *testing.T, name string, e, scan *Engine, s []byte) {
+	t.Helper()
+	if !e.NextProc(s, -1, func(*pins.Transition, []byte) bool { return true }) {
+		return // in an atomic sequence, or a never claim: not asked
+	}
+	n := e.c.nproc
+	steps := make([]int, n)
+	for q := 0; q < n; q++ {
+		e.NextProc(s, q, func(*pins.Transition, []byte) bool { steps[q]++; return true })
+	}
+	for pid := 0; pid < n; pid++ {
+		want := false
+		for q := 0; q < n; q++ {
+			want = want || q != pid && steps[q] > 0
+		}
+		got, viaScan := e.OthersMove(s, pid), scan.OthersMove(s, pid)
+		if got != want || viaScan != want {
+			t.Fatalf("%s: state %x pid %d: OthersMove %v (scan %v), want %v", name, s, pid, got, viaScan, want)
 		}
 	}
 }

@@ -60,7 +60,21 @@ type Reducer struct {
 	// back: per group, whether a step of it may close a cycle of its
 	// process's control flow (backedge.go)
 	back []bool
+	// need: scratch, the processes SafeProcs checks against the others'
+	// blocking channels
+	need []int32
+	// facts[factBase[tag]+loc]: what SafeProcs reads first of a
+	// location, in one byte (factSafe, factCond, factMoves)
+	facts    []uint8
+	factBase []int
 }
+
+// bits of Reducer.facts
+const (
+	factSafe  = 1 << iota // locs: safeLoc
+	factCond              // locs: condLoc (its operations decide)
+	factMoves             // moves: some channel
+)
 
 // locClass says whether the transitions of a location are all safe
 // (safeLoc), safe in states where their channel operations are
@@ -224,6 +238,23 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 			}
 		}
 	}
+	r.factBase = make([]int, len(r.locs))
+	for tag, classes := range r.locs {
+		r.factBase[tag] = len(r.facts)
+		for loc := range classes {
+			var f uint8
+			switch classes[loc].kind {
+			case safeLoc:
+				f = factSafe
+			case condLoc:
+				f = factCond
+			}
+			if mv := r.moves[tag][loc]; mv.send|mv.recv|mv.any != 0 {
+				f |= factMoves
+			}
+			r.facts = append(r.facts, f)
+		}
+	}
 	if stubborn {
 		// the footprints cost a pass over every location of every
 		// proctype: only for stubborn sets (a fifth of the time of small
@@ -274,21 +305,29 @@ func (r *Reducer) liveRefs(ca *chanAnalysis, p *automata.Proc, vec []capPair) (l
 }
 
 // SafeProcs implements pins.Reducer. It reads the state directly and
-// allocates nothing once its scratch space has grown.
+// allocates nothing once its scratch space has grown. Per process, one
+// byte of facts says whether its location is safe, conditionally safe
+// (its channel operations decide, opSafe) or not, and whether a step
+// from it may change what another process blocks on (moves). The
+// processes that are safe so far and have such moves are then checked
+// against what the other processes may block on: one such process
+// against the union over the others, several against unions before and
+// after each (othersBlock), two passes in all.
 func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
-	dst = dst[:0]
 	if !r.decode(s) {
-		return dst
+		return dst[:0]
 	}
-	lay := &r.lay
-	haveOthers := false
-	for pid, o := range r.procOff {
+	procOff, facts, factBase := r.procOff, r.facts, r.factBase
+	dst = slices.Grow(dst[:0], len(procOff))[:len(procOff)]
+	need := r.need[:0]
+	for pid, o := range procOff {
 		tag := s[o]
 		loc := int(s[o+1]) | int(s[o+2])<<8
-		c := &r.locs[tag][loc]
-		ok := c.kind == safeLoc
-		if c.kind == condLoc {
+		f := facts[factBase[tag]+loc]
+		ok := f&factSafe != 0
+		if f&factCond != 0 {
 			ok = true
+			c := &r.locs[tag][loc]
 			for i := range c.ops {
 				if !r.opSafe(s, pid, &c.ops[i]) {
 					ok = false
@@ -296,21 +335,37 @@ func (r *Reducer) SafeProcs(s []byte, dst []bool) []bool {
 				}
 			}
 		}
-		if mv := r.moves[tag][loc]; ok && (mv.send|mv.recv|mv.any) != 0 {
-			if !haveOthers {
-				r.othersBlock(s)
-				haveOthers = true
-			}
-			// what every other process may block on: the processes
-			// before pid, then those after it (overlap distributes over
-			// the union of its first argument)
-			b := r.blockPre[pid].or(r.blockSuf[pid+1])
-			if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
-				ok = false
+		if ok && f&factMoves != 0 {
+			need = append(need, int32(pid))
+		}
+		dst[pid] = ok
+	}
+	r.need = need
+	if len(need) == 0 {
+		return dst
+	}
+	if len(need) > 1 {
+		r.othersBlock(s)
+	}
+	for _, pid := range need {
+		o := procOff[pid]
+		mv := r.moves[s[o]][int(s[o+1])|int(s[o+2])<<8]
+		// what every other process may block on
+		var b chanMasks
+		if len(need) > 1 {
+			// the processes before pid, then those after it (overlap
+			// distributes over the union of its first argument)
+			b = r.blockPre[pid].or(r.blockSuf[pid+1])
+		} else {
+			for q, o := range procOff {
+				if q != int(pid) {
+					b = b.or(r.block[s[o]][int(s[o+1])|int(s[o+2])<<8])
+				}
 			}
 		}
-		_ = lay
-		dst = append(dst, ok)
+		if overlap(b.send, mv.recv) || overlap(b.recv, mv.send) || overlap(b.any, mv.any) {
+			dst[pid] = false
+		}
 	}
 	return dst
 }
