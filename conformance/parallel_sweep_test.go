@@ -47,7 +47,7 @@ func TestParallelSweep(t *testing.T) {
 		case "acc", "acc_fair":
 			s.Accept, s.Fair = true, r.config == "acc_fair"
 		case "acc_noreduce", "acc_fair_noreduce":
-			s.Accept, s.Fair, s.NoReduce, exact = true, r.config == "acc_fair_noreduce", true, r.config == "acc_noreduce"
+			s.Accept, s.Fair, s.NoReduce, exact = true, r.config == "acc_fair_noreduce", true, true
 		case "np":
 			s.NonProgress = true
 		case "np_noreduce":
