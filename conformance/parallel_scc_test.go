@@ -7,9 +7,10 @@ import (
 	"github.com/gospin/gospin/verify"
 )
 
-var parSCCMax = flag.Int64("parsccmax", 20000, "TestParallelSCC: the largest acc_noreduce or acc_fair_noreduce row (SPIN's states stored) it runs")
+var parSCCMax = flag.Int64("parsccmax", 20000, "TestParallelSCC: the largest acc_noreduce, acc_fair_noreduce or np_noreduce row (SPIN's states stored) it runs")
 
-// TestParallelSCC runs the acc_noreduce and acc_fair_noreduce rows (up to
+// TestParallelSCC runs the acc_noreduce, acc_fair_noreduce and np_noreduce
+// rows (-l: non-progress cycles on pan's claim; up to
 // -parsccmax states in SPIN's row, 20,000 by default; not those where
 // pan stopped at a limit of its own) with -scc (on the never claim, as
 // runWith checks them) and -j 2, the parallel SCC search (UFSCC,
@@ -21,12 +22,13 @@ var parSCCMax = flag.Int64("parsccmax", 20000, "TestParallelSCC: the largest acc
 func TestParallelSCC(t *testing.T) {
 	rows := 0
 	for _, r := range readExpected(t) {
-		if r.config != "acc_noreduce" && r.config != "acc_fair_noreduce" || r.stored > *parSCCMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" || r.errorKind == "other" {
+		if r.config != "acc_noreduce" && r.config != "acc_fair_noreduce" && r.config != "np_noreduce" || r.stored > *parSCCMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" || r.errorKind == "other" {
 			continue
 		}
 		rows++
 		t.Run(r.config+"/"+r.model+"/"+r.ltl, func(t *testing.T) {
-			s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, Accept: true, SCC: true,
+			np := r.config == "np_noreduce"
+			s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: true, Accept: !np, NonProgress: np, SCC: true,
 				Fair: r.config == "acc_fair_noreduce", Workers: 1, MemLimitMB: 1 << 10}
 			one, err := runWith(r, true, true, s)
 			if err != nil {
@@ -56,6 +58,6 @@ func TestParallelSCC(t *testing.T) {
 		})
 	}
 	if rows == 0 {
-		t.Error("no acc_noreduce or acc_fair_noreduce row")
+		t.Error("no acc_noreduce, acc_fair_noreduce or np_noreduce row")
 	}
 }
