@@ -57,6 +57,7 @@ func (s *searcher) bfs() error {
 		m = r.Bind(pr, false)
 	}
 	ex := newExpander(m, -1)
+	pf, _ := s.opt.Store.(store.Prefetcher)
 	s.setAux(pr != nil && !pr.visited) // before the first insert
 	init, idx, err := s.insertInitial()
 	if err != nil {
@@ -105,6 +106,17 @@ func (s *searcher) bfs() error {
 			pr.exp = pins.Expansion{Depth: n.depth, Index: n.state, Known: true}
 		}
 		lo, hi := ex.expand(state)
+		if pf != nil {
+			// hash the successors and start loading their home slots:
+			// the cache misses overlap each other and the inserts
+			for i := lo; i < hi; i++ {
+				sc := &ex.succs[i]
+				if !sc.hashed {
+					sc.h, sc.hashed = store.Hash(ex.bytes(sc)), true
+				}
+				pf.PrefetchSlot(sc.h)
+			}
+		}
 		if lo == hi && !s.claim && s.m.Status(state)&pins.ValidEnd == 0 {
 			v := pins.Violation{Kind: pins.InvalidEndState, Message: "invalid end state"}
 			if s.report(v, n.depth, func() []Step { return trail(head, nil) }) {
@@ -123,7 +135,14 @@ func (s *searcher) bfs() error {
 				s.res.DepthLimitHit = true
 				continue
 			}
-			idx, added, err := s.insert(ex.bytes(sc))
+			var idx uint64
+			var added bool
+			var err error
+			if pf != nil {
+				idx, added, err = s.counted(pf.InsertHashed(ex.bytes(sc), sc.h))
+			} else {
+				idx, added, err = s.insert(ex.bytes(sc))
+			}
 			if err != nil {
 				return stopErr(err)
 			}
