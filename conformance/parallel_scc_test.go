@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"flag"
+	"github.com/gospin/gospin/parsearch"
 	"testing"
 
 	"github.com/gospin/gospin/verify"
@@ -20,6 +21,9 @@ var parSCCMax = flag.Int64("parsccmax", 20000, "TestParallelSCC: the largest acc
 // every first error's trail replays, and a cycle's trail ends where its
 // cycle starts (runWith).
 func TestParallelSCC(t *testing.T) {
+	if !parsearch.UFSCC {
+		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
+	}
 	rows := 0
 	for _, r := range readExpected(t) {
 		if r.config != "acc_noreduce" && r.config != "acc_fair_noreduce" && r.config != "np_noreduce" || r.stored > *parSCCMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" || r.errorKind == "other" {

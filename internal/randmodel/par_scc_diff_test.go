@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/gospin/gospin/parsearch"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -35,6 +36,9 @@ var nParSCCModels = flag.Int("parsccmodels", 120, "number of random (model, ltl 
 // Long run: go test ./internal/randmodel -run ParallelSCCDifferential
 // -parsccmodels 5000.
 func TestParallelSCCDifferential(t *testing.T) {
+	if !parsearch.UFSCC {
+		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
+	}
 	n := *nParSCCModels
 	if testing.Short() {
 		n = 40
