@@ -7,6 +7,3 @@ func SetWindow(n int) func() {
 	window, checkWindow = n, true
 	return func() { window, checkWindow = old, false }
 }
-
-// the tests of the parallel SCC search run it whatever GOSPIN_UFSCC says
-func init() { UFSCC = true }
