@@ -240,7 +240,7 @@ func (w *sharedWorker) enter() {
 		w.active.Store(0)
 		for w.t.growing.Load() {
 			if g := w.t.migr.Load(); g != nil {
-				g.help(w.t) // move buckets to the new array with the grower
+				w.t.helpGrow(g) // move buckets to the new array with the grower
 			}
 			runtime.Gosched()
 		}
@@ -477,7 +477,7 @@ func (w *sharedWorker) grow() error {
 	// the workers waiting for the growth (enter) move buckets too
 	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
 	t.migr.Store(g)
-	g.help(t)
+	t.helpGrow(g)
 	for g.done.Load() < g.parts {
 		runtime.Gosched()
 	}
@@ -504,11 +504,10 @@ type migration struct {
 
 const migratePart = 1 << 14
 
-// help moves parts of the growth until none is left to take.
-func (g *migration) help(t *Shared) {
+// help moves parts of the growth until none is left to take; home gives
+// a bucket's home slot in nb.
+func (g *migration) help(home func(e uint64) uint64) {
 	mask := uint64(len(g.nb) - 1)
-	k := 64 - g.shift // log2 of the new size
-	var buf []byte
 	for {
 		p := g.next.Add(1) - 1
 		if p >= g.parts {
@@ -520,19 +519,28 @@ func (g *migration) help(t *Shared) {
 			if e == 0 {
 				continue
 			}
-			var i uint64
-			if k <= cTagBits {
-				i = (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
-			} else {
-				buf = t.decode(buf, t.raw(e&cIdxMask-1))
-				i = xxh3.Hash(buf) >> g.shift
-			}
+			i := home(e)
 			for !atomic.CompareAndSwapUint64(&g.nb[i], 0, e) {
 				i = (i + 1) & mask
 			}
 		}
 		g.done.Add(1)
 	}
+}
+
+// helpGrow moves buckets of t's growth g: a bucket's home in the new
+// array is the top bits of its tag, or of its state's hash where the tag
+// has too few.
+func (t *Shared) helpGrow(g *migration) {
+	k := 64 - g.shift // log2 of the new size
+	var buf []byte
+	g.help(func(e uint64) uint64 {
+		if k <= cTagBits {
+			return (e >> cIdxBits) >> (cTagBits - k) // home from the tag's bits
+		}
+		buf = t.decode(buf, t.raw(e&cIdxMask-1))
+		return xxh3.Hash(buf) >> g.shift
+	})
 }
 
 // decode returns the state whose stored bytes are r.

@@ -49,7 +49,7 @@ type SharedTree struct {
 	limit   atomic.Int64
 	growing atomic.Bool
 	growMu  sync.Mutex
-	migr    atomic.Pointer[stMigration]
+	migr    atomic.Pointer[migration]
 	bytes   atomic.Int64 // bytes of the node table (chunks and index)
 	chunks  atomic.Int64
 
@@ -222,7 +222,7 @@ func (w *stWorker) enter() {
 		w.active.Store(0)
 		for t.growing.Load() {
 			if g := t.migr.Load(); g != nil {
-				g.help()
+				helpIndexGrow(g)
 			}
 			runtime.Gosched()
 		}
@@ -343,9 +343,9 @@ func (w *stWorker) grow() error {
 	}
 	nb := make([]uint64, 2*len(old))
 	shift := t.shift.Load() - 1
-	g := &stMigration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
 	t.migr.Store(g)
-	g.help()
+	helpIndexGrow(g)
 	for g.done.Load() < g.parts {
 		runtime.Gosched()
 	}
@@ -357,37 +357,12 @@ func (w *stWorker) grow() error {
 	return nil
 }
 
-// stMigration is a growth of the node index under way (as migration):
-// a bucket's home in the new index is its tag's top bits.
-type stMigration struct {
-	old, nb []uint64
-	shift   uint32
-	parts   int64
-	next    atomic.Int64
-	done    atomic.Int64
-}
-
-func (g *stMigration) help() {
-	mask := uint64(len(g.nb) - 1)
+// helpIndexGrow moves buckets of a growth g of the node index (a
+// migration, as the shared table's): a bucket's home in the new index is
+// its tag's top bits.
+func helpIndexGrow(g *migration) {
 	k := 64 - g.shift // log2 of the new size, at most 32
-	for {
-		p := g.next.Add(1) - 1
-		if p >= g.parts {
-			return
-		}
-		lo := p * migratePart
-		hi := min(lo+migratePart, int64(len(g.old)))
-		for _, e := range g.old[lo:hi] {
-			if e == 0 {
-				continue
-			}
-			i := (e >> 32) >> (32 - k)
-			for !atomic.CompareAndSwapUint64(&g.nb[i], 0, e) {
-				i = (i + 1) & mask
-			}
-		}
-		g.done.Add(1)
-	}
+	g.help(func(e uint64) uint64 { return (e >> 32) >> (32 - k) })
 }
 
 // load fills w.words with s's words (length first, zero-padded to the
