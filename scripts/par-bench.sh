@@ -71,7 +71,7 @@ for row in "$@"; do
 	for r in $(seq 1 "$runs"); do
 		for j in 1 "$jobs"; do
 			load=$(cut -d' ' -f1 /proc/loadavg)
-			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$gospin" verify $flags -j "$j" "$corpus/models/${row%%:*}.pml" >"$tmp/out" 2>&1
+			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$gospin" verify -notrail $flags -j "$j" "$corpus/models/${row%%:*}.pml" >"$tmp/out" 2>&1
 			# the last line: time writes "Command exited with non-zero
 			# status N" first when gospin finds an error (exit 1)
 			read -r wall user sys rss < <(tail -n 1 "$tmp/time")
