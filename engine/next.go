@@ -264,9 +264,11 @@ func (e *Engine) restore(s []byte) {
 	e.outMarks = e.outMarks[:0]
 }
 
-// expand yields the successors by the transitions of process pid. It
-// returns how many it yielded and whether yield asked to stop.
-func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) bool) (int, bool) {
+// enterProc makes process pid of the working state the current one, to
+// look at its steps (not to apply them), and returns its type; false
+// when it may not move at all: its provided clause is false, or a
+// process of higher priority can move.
+func (e *Engine) enterProc(pid int) (*procType, bool) {
 	c := &e.c
 	c.setProc(pid)
 	c.apply = false
@@ -275,9 +277,20 @@ func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) 
 	pt := e.ptypes[c.s[c.base]]
 	if pt.provided != nil && pt.provided(c) == 0 {
 		c.err = ""
-		return 0, false
+		return pt, false
 	}
 	if e.prog.UsesPriority && e.outranked(pid) {
+		return pt, false
+	}
+	return pt, true
+}
+
+// expand yields the successors by the transitions of process pid. It
+// returns how many it yielded and whether yield asked to stop.
+func (e *Engine) expand(s []byte, pid int, yield func(*pins.Transition, []byte) bool) (int, bool) {
+	c := &e.c
+	pt, ok := e.enterProc(pid)
+	if !ok {
 		return 0, false
 	}
 	c.setProc(pid)
@@ -395,7 +408,8 @@ type repeatKey struct {
 // process's location is looked at, and the message is evaluated again for
 // each receive. It is the path taken where evaluating a channel, a
 // provided clause or the message fails at run time, so that the error is
-// reported exactly where and as it always was.
+// reported exactly where and as it always was. With a nil yield it stops
+// at the first partner, before the handshake (rendezvousFirst).
 func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.Transition, []byte) bool) (int, bool) {
 	c := &e.c
 	id := t.ch(c)
@@ -425,6 +439,11 @@ func (e *Engine) rendezvousScan(s []byte, pid int, t *ctrans, yield func(*pins.T
 				continue
 			}
 			n++
+			if yield == nil {
+				// (rendezvousFirst: a partner exists)
+				c.setProc(pid)
+				return n, true
+			}
 			if !e.handshake(s, pid, t, id, ct, q, qt, r, rr, yield) {
 				return n, true
 			}

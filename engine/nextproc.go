@@ -97,16 +97,8 @@ func (e *Engine) OthersMove(s []byte, pid int) bool {
 // (OthersMove).
 func (e *Engine) moves(s []byte, pid int) bool {
 	c := &e.c
-	c.setProc(pid)
-	c.apply = false
-	c.err = ""
-	c.viol = nil
-	pt := e.ptypes[c.s[c.base]]
-	if pt.provided != nil && pt.provided(c) == 0 {
-		c.err = ""
-		return false
-	}
-	if e.prog.UsesPriority && e.outranked(pid) {
+	pt, ok := e.enterProc(pid)
+	if !ok {
 		return false
 	}
 	c.setProc(pid)

@@ -218,42 +218,14 @@ func (e *Engine) rendezvousAny(s []byte, pid int, t *ctrans) bool {
 }
 
 // rendezvousFirst reports whether send t of process pid has a partner in
-// the working state s, as rendezvousScan looks for them (the same
-// processes, receives and matches, in the same order) but without the
-// handshake, stopping at the first: so it is whether rendezvousScan, and
-// rendezvousAny, would yield a step. OthersMove asks it for the first
-// send it meets in a state, where listing every process's receives
-// (buildRV) for one answer cost more than the walk to the first partner.
+// the working state s: rendezvousScan without a yield, which stops at
+// the first partner before the handshake, so it is whether
+// rendezvousScan, and rendezvousAny, would yield a step. OthersMove asks
+// it for the first send it meets in a state, where listing every
+// process's receives (buildRV) for one answer cost more than the walk to
+// the first partner.
 func (e *Engine) rendezvousFirst(s []byte, pid int, t *ctrans) bool {
-	c := &e.c
-	c.err = ""
-	id := t.ch(c)
-	off, ct := c.channel(id)
-	if ct == nil {
-		return false
-	}
-	for q := c.nproc - 1; q >= 0; q-- {
-		if q == pid {
-			continue
-		}
-		_, rli, ok := e.receiverAt(c, q)
-		if !ok {
-			continue
-		}
-		for _, r := range rli.out {
-			rr := r.receive()
-			if rr == nil {
-				continue
-			}
-			c.setProc(pid)
-			c.loadMsg(t, ct)
-			c.setProc(q)
-			if rr.rendezvousMatch(c, off, ct, len(t.args)) {
-				c.setProc(pid)
-				return true
-			}
-		}
-	}
-	c.setProc(pid)
-	return false
+	e.c.err = ""
+	n, _ := e.rendezvousScan(s, pid, t, nil)
+	return n > 0
 }

@@ -472,16 +472,9 @@ func (w *sharedWorker) grow() error {
 			runtime.Gosched()
 		}
 	}
-	nb := make([]uint64, 2*len(old))
 	shift := t.shift.Load() - 1
 	// the workers waiting for the growth (enter) move buckets too
-	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
-	t.migr.Store(g)
-	t.helpGrow(g)
-	for g.done.Load() < g.parts {
-		runtime.Gosched()
-	}
-	t.migr.Store(nil)
+	nb := migrate(old, shift, &t.migr, t.helpGrow)
 	t.bytes.Add(-int64(len(old)) * 8)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
@@ -503,6 +496,21 @@ type migration struct {
 }
 
 const migratePart = 1 << 14
+
+// migrate moves the buckets of old into an array twice its size, whose
+// homes are the top bits of a hash shifted by shift: the grower and the
+// workers that wait for it (migr holds the growth meanwhile) move parts
+// with help. It returns the new array once every part has moved.
+func migrate(old []uint64, shift uint32, migr *atomic.Pointer[migration], help func(*migration)) []uint64 {
+	g := &migration{old: old, nb: make([]uint64, 2*len(old)), shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	migr.Store(g)
+	help(g)
+	for g.done.Load() < g.parts {
+		runtime.Gosched()
+	}
+	migr.Store(nil)
+	return g.nb
+}
 
 // help moves parts of the growth until none is left to take; home gives
 // a bucket's home slot in nb.

@@ -341,15 +341,8 @@ func (w *stWorker) grow() error {
 			runtime.Gosched()
 		}
 	}
-	nb := make([]uint64, 2*len(old))
 	shift := t.shift.Load() - 1
-	g := &migration{old: old, nb: nb, shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
-	t.migr.Store(g)
-	helpIndexGrow(g)
-	for g.done.Load() < g.parts {
-		runtime.Gosched()
-	}
-	t.migr.Store(nil)
+	nb := migrate(old, shift, &t.migr, helpIndexGrow)
 	t.bytes.Add(-int64(len(old)) * 8)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
