@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gospin/gospin/pins"
@@ -197,12 +198,17 @@ func NewPlan(c Config) (*Plan, error) {
 }
 
 // verifyArgs is the gospin verify command line of job j (after "verify"):
-// the user's options, the job's storage, diversification (extra), time
-// limit and outputs, then the model.
+// the user's options, the job's storage, diversification (extra), one
+// worker unless the user's options choose, time limit and outputs, then
+// the model.
 func (p *Plan) verifyArgs(j *Job, extra []string) []string {
 	a := append([]string{}, p.Config.Args...)
 	a = append(a, storageArgs(j, p.Config.Mem)...)
 	a = append(a, extra...)
+	if !hasWorkers(p.Config.Args) {
+		// one worker a job: the swarm runs its jobs side by side
+		a = append(a, "-j", "1")
+	}
 	a = append(a,
 		"-timelimit", formatSeconds(j.TimeLimit),
 		"-json", "-noprogress", "-n",
@@ -288,4 +294,21 @@ func ProbeJob(c Config, d time.Duration) (*Job, error) {
 	}
 	j.Args = p.verifyArgs(&j, []string{"-m", strconv.Itoa(j.MaxDepth)})
 	return &j, nil
+}
+
+// hasWorkers says whether gospin verify's arguments args choose the
+// number of workers (-j N, -jN, -DNCORE=N, -DBFS_PAR).
+func hasWorkers(args []string) bool {
+	for _, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if n, ok := strings.CutPrefix(a, "j"); ok && (n == "" || n == "all" || n == "auto" || strings.Trim(n, "0123456789") == "") {
+			return true
+		}
+		d, ok := strings.CutPrefix(a, "D")
+		d = strings.TrimPrefix(d, "=")
+		if ok && (strings.HasPrefix(d, "NCORE") || d == "BFS_PAR") {
+			return true
+		}
+	}
+	return false
 }

@@ -24,6 +24,7 @@ func Example() {
 	s.NoClaim, s.NoReduce = true, true
 	s.NoDeadVarReset, s.NoHideWriteOnly, s.NoMerge = true, true, true
 	s.WriteTrails = false
+	s.Workers = 1 // pan's order: the error pan finds first, at its depth
 	props, err := verify.Properties(src, s)
 	if err != nil {
 		fmt.Println(err)
@@ -67,6 +68,7 @@ func ExampleCheck() {
 	s := verify.DefaultSettings()
 	s.WriteTrails = false
 	s.Notes = os.Stdout
+	s.Workers = 1 // pan's order: the same error, at the same depth, every run
 	props, _ := verify.Properties(src, s)
 	var sums []*report.Summary
 	for _, p := range props {

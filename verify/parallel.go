@@ -15,6 +15,24 @@ import (
 // process may use.
 func WorkersAll() int { return parsearch.Workers(0) }
 
+// WorkersAuto (-1) is gospin verify's default -j (DefaultSettings; -j
+// auto): every core the process may use (WorkersAll) where the parallel
+// search covers the search (parsearch.Supported), else one worker,
+// without a note. (Workers 0, the zero value, is one worker.) It keeps one worker where the user asked for what only the
+// sequential search gives: a search order (pan's -DP_RAND, -DT_REVERSE),
+// the tree store (chosen for its memory: the workers' shared tree takes
+// several times the bytes a state), or leap sets. -j 1 is pan's
+// sequential search: its order, its depths and trails, and with
+// reduction its stack proviso's counts (docs/parallel.md, "The default").
+const WorkersAuto = -1
+
+// autoParallel says whether the default (WorkersAuto) may run opt's
+// search on several workers.
+func autoParallel(opt Options, sopt search.Options) bool {
+	return parsearch.Workers(0) > 1 && opt.Order.IsDefault() &&
+		sopt.Storage.Mode != store.ModeTree && !(opt.Leap && opt.Reduce)
+}
+
 // The cycle provisos of the reduction (Options.Proviso, -proviso).
 const (
 	// ProvisoAuto: the search's own with one worker (-j 1's stack
@@ -48,7 +66,8 @@ type forker interface {
 // workers that searched.
 func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt search.Options, claim bool) (*search.Result, int, error) {
 	n := opt.Workers
-	if n == 1 || n == 0 {
+	autoWorkers := n == WorkersAuto
+	if n == 0 || n == 1 || autoWorkers && !autoParallel(opt, sopt) {
 		res, err := search.Run(ctx, sm, sopt)
 		return res, 1, err
 	}
@@ -59,8 +78,8 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	// default not breadth-first, where the workers keep -j 1's queue
 	// proviso)
 	st, _ := sm.(staticLayer)
-	auto := opt.Proviso == "" || opt.Proviso == ProvisoAuto
-	static := st != nil && n > 1 && (opt.Proviso == ProvisoStatic || auto && !sopt.BFS) && st.SetStatic(true)
+	autoProviso := opt.Proviso == "" || opt.Proviso == ProvisoAuto
+	static := st != nil && n > 1 && (opt.Proviso == ProvisoStatic || autoProviso && !sopt.BFS) && st.SetStatic(true)
 	ok, why := parsearch.Supported(sm, sopt)
 	if ok && opt.Leap && opt.Reduce {
 		ok, why = false, "the parallel search has no leap sets"
@@ -69,7 +88,7 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		ok, why = false, "the model cannot be cloned"
 	}
 	if !ok || n == 1 {
-		if !ok && opt.Notes != nil {
+		if !ok && !autoWorkers && opt.Notes != nil {
 			fmt.Fprintf(opt.Notes, "gospin: -j %d is not used: %s\n", opt.Workers, why)
 		}
 		if static && opt.Proviso != ProvisoStatic {

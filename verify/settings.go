@@ -55,9 +55,12 @@ type Settings struct {
 	// with a lossy mode and no -mem, an explicit -w N gives its size as pan
 	// does (Storage.Log2: 2^N bits or cells).
 	Storage store.Config
-	// Workers: -j, the workers of the search (package parsearch); 0 and
-	// 1 are the sequential search (gospin verify turns -j 0 and -j all
-	// into the number of cores the process may use).
+	// Workers: -j, the workers of the search (package parsearch): 0 and
+	// 1 are pan's sequential search; WorkersAuto (DefaultSettings's, gospin
+	// verify's default) is every core the process may use where the
+	// parallel search covers the search, else one worker (gospin verify
+	// turns -j 0 and -j all into the number of cores the process may
+	// use, with a note where they cannot be used).
 	Workers int
 
 	// The properties.
@@ -104,9 +107,10 @@ type Settings struct {
 }
 
 // DefaultSettings are pan's defaults (-m10000 -w20 -c1) with gospin's
-// (partial-order reduction, statement merging, trails written).
+// (partial-order reduction, statement merging, trails written, every core
+// where the parallel search covers the search: WorkersAuto).
 func DefaultSettings() Settings {
-	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true, Workers: 1}
+	return Settings{MaxDepth: 10000, HashLog2: 20, StopAfter: 1, WriteTrails: true, Workers: WorkersAuto}
 }
 
 func (s *Settings) log() io.Writer   { return orDiscard(s.Log) }

@@ -47,8 +47,9 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 		// the tree pass is for memory: one worker's tree packs its roots,
 		// the workers' shared tree takes 3 to 6 times the bytes a state
 		// (docs/storage.md)
+		asked := o.Workers != WorkersAuto
 		o.Workers = 1
-		if opt.Notes != nil {
+		if asked && opt.Notes != nil {
 			fmt.Fprintf(opt.Notes, "gospin: -store auto: the tree pass runs on one worker (its tree takes a fraction of the shared tree's memory a state)\n")
 		}
 	}

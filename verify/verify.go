@@ -114,10 +114,10 @@ type Options struct {
 	// have one), whether or not TrailBase has it written: gospin ui keeps
 	// trails in memory.
 	OnTrail func(*trail.Trail)
-	// Workers: the workers of the search (parsearch.Options.Workers);
-	// 0 and 1 are the sequential search here (Settings.Workers turns -j
-	// 0 into every core). Notes, when not nil, gets the note that says
-	// why a search asked for several workers runs on one.
+	// Workers: the workers of the search (parsearch.Options.Workers):
+	// 0 and 1 are the sequential search (pan's order); WorkersAuto is
+	// every core where the parallel search covers the search, else one. Notes, when not nil, gets the note that says why a
+	// search asked for several workers (not the default) runs on one.
 	Workers int
 	Notes   io.Writer
 	// Proviso is the cycle proviso of the reduction (-proviso): "" or

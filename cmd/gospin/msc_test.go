@@ -106,7 +106,7 @@ func TestMSCGolden(t *testing.T) {
 			} else {
 				path = copyModel(t, filepath.Join("cmd", "gospin", c.model))
 			}
-			if code, out, errs := gospin(append(append([]string{"verify", "-noprogress"}, c.verify...), path)...); code != exitFound {
+			if code, out, errs := gospin(append(append([]string{"verify", "-noprogress", "-j", "1"}, c.verify...), path)...); code != exitFound {
 				t.Fatalf("verify: exit %d, want an error\n%s%s", code, out, errs)
 			}
 			svg := filepath.Join(filepath.Dir(path), "chart.svg")

@@ -66,24 +66,33 @@ func (v *includeOrIterative) Set(s string) error {
 func (v *includeOrIterative) TakesNext(next string) bool { return spinflag.IsDir(next) }
 
 // workersFlag is gospin verify's -j N: the workers of the search; 0 or
-// "all" is every core the process may use.
+// "all" is every core the process may use, "auto" (the default:
+// verify.WorkersAuto) every core where the parallel search covers the
+// search.
 type workersFlag struct{ n *int }
 
 func (f workersFlag) String() string {
-	if f.n == nil {
+	if f.n == nil || *f.n == verify.WorkersAuto {
+		return "auto"
+	}
+	if *f.n == 0 {
 		return "1"
 	}
 	return strconv.Itoa(*f.n)
 }
 
 func (f workersFlag) Set(s string) error {
+	if s == "auto" {
+		*f.n = verify.WorkersAuto
+		return nil
+	}
 	if s == "all" {
 		*f.n = verify.WorkersAll()
 		return nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return errors.New("-j takes a number of workers, or all")
+		return errors.New("-j takes a number of workers, all or auto")
 	}
 	if n == 0 {
 		n = verify.WorkersAll()

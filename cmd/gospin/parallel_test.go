@@ -1,13 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gospin/gospin/verify"
 )
 
 // TestVerifyWorkers: -j N, -j all, -DNCORE=N and -DBFS_PAR choose the
-// workers of the search (the text report says how many searched); the
+// workers of the search (the default, -j auto, every core where the
+// parallel search covers the search) (the text report says how many searched); the
 // verdict and the figures of a complete unreduced search are -j 1's; a
 // search the parallel one does not cover runs on one worker, with a note;
 // a bad -j is refused.
@@ -16,7 +20,7 @@ func TestVerifyWorkers(t *testing.T) {
 	strict := filepath.Join(dir, "strict_end.pml")
 	// -e: the search goes on past its errors, so it is complete and its
 	// figures do not depend on where each worker was when one stopped
-	_, one, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", strict)
+	_, one, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", "-j", "1", strict)
 	figures := func(out string) string {
 		var keep []string
 		for _, l := range strings.Split(out, "\n") {
@@ -54,7 +58,7 @@ func TestVerifyWorkers(t *testing.T) {
 			if c.name == "-j 2 -bfs" {
 				// breadth-first, the first error is at -j 1's depth, and
 				// the complete search's figures are -j 1's -bfs ones
-				_, oneBFS, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", "-bfs", strict)
+				_, oneBFS, _ := gospin("verify", "-notrail", "-noreduce", "-q", "-e", "-bfs", "-j", "1", strict)
 				first := func(out string) string { l, _, _ := strings.Cut(out[strings.Index(out, "gospin:1:"):], "\n"); return l }
 				if !strings.Contains(oneBFS, "gospin:1:") || first(out) != first(oneBFS) || figures(out) != figures(oneBFS) {
 					t.Errorf("first error %q, figures %q; -j 1's:\n%s", first(out), figures(out), oneBFS)
@@ -76,10 +80,38 @@ func TestVerifyWorkers(t *testing.T) {
 		before, _, _ := strings.Cut(after, "gospin: elapsed")
 		return before
 	}
-	_, u1, _ := gospin("verify", "-notrail", "-noreduce", strict)
+	_, u1, _ := gospin("verify", "-notrail", "-noreduce", "-j", "1", strict)
 	_, u2, _ := gospin("verify", "-notrail", "-noreduce", "-j", "2", strict)
 	if unreached(u1) == "" || unreached(u1) != unreached(u2) {
 		t.Errorf("unreached statements with -j 2:\n%s\nwith -j 1:\n%s", unreached(u2), unreached(u1))
+	}
+	// the default (-j auto): every core where the parallel search covers
+	// the search, one without a note where it does not or where the user
+	// asked for what only one worker gives
+	all := verify.WorkersAll()
+	for _, c := range []struct {
+		args    []string
+		workers int
+	}{
+		{nil, all},
+		{[]string{"-j", "auto"}, all},
+		{[]string{"-DP_RAND"}, 1},
+		{[]string{"-store", "tree"}, 1},
+		{[]string{"-leap"}, 1}, // reduced with leap sets: one worker
+		{[]string{"-j", "1"}, 1},
+	} {
+		args := append(append([]string{"verify", "-notrail", "-noreduce", "-q", "-e"}, c.args...), strict)
+		if c.args != nil && c.args[0] == "-leap" {
+			args = append(append([]string{"verify", "-notrail", "-q", "-e"}, c.args...), strict)
+		}
+		_, out, errs := gospin(args...)
+		line := fmt.Sprintf("gospin: %d workers", c.workers)
+		if got := strings.Contains(out, "workers\n"); got != (c.workers > 1) || c.workers > 1 && !strings.Contains(out, line) || strings.Contains(errs, "is not used") {
+			t.Errorf("%v: want %d workers, no note:\n%s%s", c.args, c.workers, out, errs)
+		}
+		if c.args == nil && figures(out) != figures(one) {
+			t.Errorf("the default's figures %q, -j 1's %q", figures(out), figures(one))
+		}
 	}
 	if code, out, _ := gospin("verify", "-notrail", "-j", "all", strict); code == exitUsage || strings.Contains(out, "gospin: 1 workers") {
 		t.Errorf("-j all: exit %d\n%s", code, out)

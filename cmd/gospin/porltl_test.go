@@ -176,7 +176,7 @@ func forcedV1(t *testing.T, model string) (errors int, reduced bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, res, err := verify.Run(context.Background(), model, e, verify.Options{Accept: true, Reduce: true, ClaimSI: true, MaxDepth: 10000, StopAfter: 1})
+	sum, res, err := verify.Run(context.Background(), model, e, verify.Options{Accept: true, Reduce: true, ClaimSI: true, MaxDepth: 10000, StopAfter: 1, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,8 @@ func forcedV1(t *testing.T, model string) (errors int, reduced bool) {
 // (Fig. 3) V1 alone is unsound, and gospin's search order (the claim's
 // option to S2 first, so (S2, s) is pushed before (S1, s)) meets his
 // counterexample: the forced reduction loses the cycle, which is why
-// gospin reduces only with claims in SI normal form.
+// gospin reduces only with claims in SI normal form. (One worker: the
+// order is the point.)
 func TestSiegelV1WithoutNormalForm(t *testing.T) {
 	if n, _ := forcedV1(t, "testdata/engine/siegel_fig2.pml"); n != 1 {
 		t.Errorf("Fig. 2 with V1 forced: %d errors; want the cycle", n)

@@ -81,11 +81,12 @@ func TestReportLines(t *testing.T) {
 	if strings.Contains(out, "init init") {
 		t.Errorf("init init:\n%s", out)
 	}
-	_, out, _ = gospin("verify", "-notrail", filepath.Join(dir, "shorter.pml"))
+	// (the depth of the first error is pan's with pan's order: -j 1)
+	_, out, _ = gospin("verify", "-notrail", "-j", "1", filepath.Join(dir, "shorter.pml"))
 	if !strings.Contains(out, "\ngospin:1: assertion violated ((x!=3)&&(x<10)) (at depth 41)\n") {
 		t.Errorf("error line not in pan's shape:\n%s", out)
 	}
-	_, out, _ = gospin("verify", "-notrail", "-DN=3", "-I"+filepath.Join(dir, "inc"), filepath.Join(dir, "macro.pml"))
+	_, out, _ = gospin("verify", "-notrail", "-j", "1", "-DN=3", "-I"+filepath.Join(dir, "inc"), filepath.Join(dir, "macro.pml"))
 	if !strings.Contains(out, "\ngospin:1: assertion violated ((n+2)<5) (at depth 3)\n") {
 		t.Errorf("error line not in pan's shape:\n%s", out)
 	}
@@ -147,7 +148,7 @@ func TestAssertionDepthAsPan(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: pan: %v\n%s", m, err, panOut)
 		}
-		_, out, errs := gospin("verify", "-noreduce", "-o1", "-o2", "-o3", "-m100000", "-notrail", model)
+		_, out, errs := gospin("verify", "-j", "1", "-noreduce", "-o1", "-o2", "-o3", "-m100000", "-notrail", model)
 		p, g := depthRe.FindStringSubmatch(string(panOut)), depthRe.FindStringSubmatch(out)
 		if p == nil || g == nil || p[1] != g[1] {
 			t.Errorf("%s: pan %q, gospin %q\n%s", m, p, g, errs)
@@ -176,7 +177,7 @@ func TestClaimDepthAsPan(t *testing.T) {
 		{[]string{"claim_end.pml"}, "gospin:1: end state in claim reached (at depth 17)"},
 		{[]string{"-o1", "-o2", "-o3", "rendezvous.pml"}, "gospin:1: assertion violated (got!=3) (at depth 8)"},
 	} {
-		args := append([]string{"verify", "-noreduce", "-notrail"}, c.args...)
+		args := append([]string{"verify", "-j", "1", "-noreduce", "-notrail"}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
 		_, out, errs := gospin(args...)
 		if !strings.Contains(out, "\n"+c.line+"\n") {

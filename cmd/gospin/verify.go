@@ -18,7 +18,7 @@ import (
 // and returns the command: each property checked by verify.Check, printed.
 func setupVerify(fs *flag.FlagSet) func([]string) int {
 	var ff frontendFlags
-	s := verify.Settings{Notes: stderr}
+	s := verify.Settings{Notes: stderr, Workers: verify.WorkersAuto}
 	ff.registerVerify(fs, &s)
 	fs.BoolVar(&s.NoDeadVarReset, "o1", false, "do not reset dead variables (spin -o1)")
 	fs.BoolVar(&s.NoHideWriteOnly, "o2", false, "do not hide write-only variables (spin -o2)")
@@ -28,7 +28,7 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 	fs.BoolVar(&s.NoReduce, "noreduce", false, "no partial-order reduction (pan's -DNOREDUCE); reduction applies to safety searches, to searches with a never claim or ltl property (with -a by nested DFS; the claim in SI normal form, or its closure under stuttering with every error checked against the claim) and to -l (on the product with <>[] np_ in SI normal form); breadth-first with the queue proviso; with -f (-a -f, -l -f) on the product unfolded for fairness, but for models with rendezvous or timeout; never with -scc, nor for accept labels without a claim (the report says why)")
 	fs.StringVar(&s.Proviso, "proviso", "auto", "the reduction's cycle `proviso`: auto (the search's own with -j 1, which gives pan's counts; static with several workers, depth-first), search (-j 1's stack proviso; with several workers the done proviso, or the visited one with -store bitstate; -a with several workers then runs on one core), static (a step that may close a cycle of its process's control flow is kept out of reduced sets, whatever the search order: docs/parallel.md)")
 	fs.BoolVar(&s.BFS, "bfs", false, "breadth-first search (shortest counterexamples; pan's -DBFS)")
-	fs.Var(workersFlag{&s.Workers}, "j", "search with `N` workers (N cores; 0 or all: every core the process may use; pan's -DNCORE=N). Safety searches only, depth-first; the others run on one core, with a note")
+	fs.Var(workersFlag{&s.Workers}, "j", "search with `N` workers (pan's -DNCORE=N): 1 is pan's sequential search (its order, depths and trails, and its counts with reduction); 0 or all: every core the process may use, with a note where the parallel search does not cover the search; auto (the default): every core where it does, else one, without a note, and one with a search order, -store tree or -leap (docs/parallel.md)")
 	spinflag.NatVar(fs, &s.MaxDepth, "m", 10000, "maximum search `depth` (pan's -m; glued: -m100000)")
 	spinflag.NatVar(fs, &s.HashLog2, "w", 20, "initial hash table size as a power of two (pan's -w; the table grows)")
 	spinflag.Nat64Var(fs, &s.MemLimitMB, "memlim", 0, "memory limit in `MB` for the search (0: a budget from the machine's memory, its cgroup and ulimit -v; pan's -DMEMLIM=N)")
