@@ -80,24 +80,27 @@ type Checks struct {
 // Property is the result of the search for one property (or for the
 // model without one: Name "").
 type Property struct {
-	Name             string      `json:"name"`
-	Checks           Checks      `json:"checks"`
-	Complete         bool        `json:"complete"`
-	Reason           string      `json:"reason"`
-	Errors           int         `json:"errors"`
-	StatesStored     int64       `json:"states_stored"`
-	StatesMatched    int64       `json:"states_matched"`
-	StatesVisited    int64       `json:"states_visited"` // with nested searches (-a, -l); else = stored
-	Transitions      int64       `json:"transitions"`
-	AtomicSteps      int64       `json:"atomic_steps"`
-	LeapSteps        int64       `json:"leap_steps"`
-	Depth            int         `json:"depth"`
-	StateVectorBytes int         `json:"state_vector_bytes"`
-	MemoryBytes      int64       `json:"memory_bytes"`
-	HashConflicts    int64       `json:"hash_conflicts"`
-	ElapsedS         float64     `json:"elapsed_s"`
-	Violations       []Violation `json:"violations"`
-	Unreached        []Unreached `json:"unreached"`
+	Name             string  `json:"name"`
+	Checks           Checks  `json:"checks"`
+	Complete         bool    `json:"complete"`
+	Reason           string  `json:"reason"`
+	Errors           int     `json:"errors"`
+	StatesStored     int64   `json:"states_stored"`
+	StatesMatched    int64   `json:"states_matched"`
+	StatesVisited    int64   `json:"states_visited"` // with nested searches (-a, -l); else = stored
+	Transitions      int64   `json:"transitions"`
+	AtomicSteps      int64   `json:"atomic_steps"`
+	LeapSteps        int64   `json:"leap_steps"`
+	Depth            int     `json:"depth"`
+	StateVectorBytes int     `json:"state_vector_bytes"`
+	MemoryBytes      int64   `json:"memory_bytes"`
+	HashConflicts    int64   `json:"hash_conflicts"`
+	ElapsedS         float64 `json:"elapsed_s"`
+	// Workers: how many workers searched (gospin verify -j; 1: the
+	// sequential search, in pan's order)
+	Workers    int         `json:"workers"`
+	Violations []Violation `json:"violations"`
+	Unreached  []Unreached `json:"unreached"`
 	// ReductionNote says why partial-order reduction was off where it
 	// could have applied; StutterNote, for a property checked on the
 	// closure under stuttering of its claim, what followed ("" for none).
@@ -163,6 +166,7 @@ func PropertyOf(s *Summary) Property {
 		MemoryBytes:      s.MemoryBytes,
 		HashConflicts:    s.HashConflicts,
 		ElapsedS:         s.ElapsedS,
+		Workers:          max(s.Workers, 1),
 		Violations:       s.Violations,
 		Unreached:        s.Unreached,
 		ReductionNote:    s.ReductionNote,
