@@ -264,7 +264,8 @@ func (u *unionFind) union(a, b uint32) (covered bool) {
 			ma.Lock()
 		}
 		na, nb := u.node(ra), u.node(rb)
-		if na.parent.Load() == ra && nb.parent.Load() == rb {
+		united := na.parent.Load() == ra && nb.parent.Load() == rb
+		if united {
 			r, q, nr, nq := ra, rb, na, nb
 			if nq.size > nr.size || nq.size == nr.size && q > r {
 				r, q, nr, nq = q, r, nq, nr
@@ -292,9 +293,15 @@ func (u *unionFind) union(a, b uint32) (covered bool) {
 		if mb != ma {
 			mb.Unlock()
 		}
-		if na.parent.Load() != ra || nb.parent.Load() != rb {
-			return covered // united (by this call or another)
+		if united {
+			return covered
 		}
+		// a union elsewhere made ra or rb a child before the locks were
+		// taken: the sets are not united yet (unless that union joined
+		// them: the next find says so). Until 2026-11-26 this returned
+		// here as if they were: the caller took the set off its Rp with
+		// its worker bit still on it, and a later claim of it found no
+		// state of Rp (docs/parallel.md, "The race")
 	}
 }
 
