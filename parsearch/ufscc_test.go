@@ -275,7 +275,6 @@ func sccOpts(g *pgraph, workers int, fair bool, prop *search.Property) parsearch
 // trail that is one (checkLasso); without one it stores every reachable
 // state, as the sequential search.
 func TestUFSCCRandom(t *testing.T) {
-	needUFSCC(t)
 	r := rand.New(rand.NewPCG(2016, 21))
 	graphs := 120
 	if testing.Short() {
@@ -350,7 +349,6 @@ func TestUFSCCRandom(t *testing.T) {
 // accepting state no cycle, and every state stored once; with one
 // accepting state far from the start, every run finds the cycle.
 func TestUFSCCLarge(t *testing.T) {
-	needUFSCC(t)
 	r := rand.New(rand.NewPCG(3, 3))
 	n := 12000
 	if testing.Short() {
@@ -396,7 +394,6 @@ func TestUFSCCLarge(t *testing.T) {
 // TestUFSCCLimits: the depth limit, the memory limit and cancellation
 // stop every worker of the SCC search, with the statistics so far.
 func TestUFSCCLimits(t *testing.T) {
-	needUFSCC(t)
 	g := newGrid(4, 12, -1, true)
 	o := opts(g, 2)
 	o.Accept, o.SCC, o.StopAfter = true, true, 1
@@ -425,15 +422,5 @@ func TestUFSCCLimits(t *testing.T) {
 	res, _ = parsearch.Run(ctx, big, o)
 	if res.Complete || res.Incomplete == "" {
 		t.Errorf("interrupted: complete %v, %q", res.Complete, res.Incomplete)
-	}
-}
-
-// needUFSCC skips a test of the parallel SCC search unless GOSPIN_UFSCC=1
-// turns it on: a known race ends the search with an error in some runs
-// (TestUFSCCLarge: 27 of 40 on two cores; docs/parallel.md).
-func needUFSCC(t *testing.T) {
-	t.Helper()
-	if !parsearch.UFSCC {
-		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
 	}
 }
