@@ -324,6 +324,21 @@ func TestUFSCCRandom(t *testing.T) {
 				if got := len(res.Errors) > 0; got != want {
 					t.Fatalf("graph %d (%d nodes) %s -j %d: cycle %v, want %v", i, n, mode, j, got, want)
 				}
+				// -e: the same verdict, every error's trail a lasso
+				oe := sccOpts(g, j, fair, prop)
+				oe.StopAfter, oe.AllTrails = 0, true
+				all, err := parsearch.Run(context.Background(), g.clone(), oe)
+				if err != nil {
+					t.Fatalf("graph %d %s -j %d -e: %v", i, mode, j, err)
+				}
+				if got := len(all.Errors) > 0; got != want || !all.Complete || all.StatesStored != int64(reach) {
+					t.Fatalf("graph %d %s -j %d -e: %d errors (want a cycle: %v), complete %v, stored %d of %d", i, mode, j, len(all.Errors), want, all.Complete, all.StatesStored, reach)
+				}
+				for k, e := range all.Errors {
+					if err := checkLasso(g.clone(), o.Options, e); err != nil {
+						t.Fatalf("graph %d %s -j %d -e, error %d: %v", i, mode, j, k+1, err)
+					}
+				}
 				if want {
 					if err := checkLasso(g.clone(), o.Options, res.Errors[0]); err != nil {
 						t.Fatalf("graph %d %s -j %d: %v (trail %v from %d)", i, mode, j, err, res.Errors[0].Trail, res.Errors[0].CycleStart)
@@ -386,6 +401,63 @@ func TestUFSCCLarge(t *testing.T) {
 			}
 			if err := checkLasso(g.clone(), o.Options, res.Errors[0]); err != nil {
 				t.Errorf("-j %d fair %v: %v", j, fair, err)
+			}
+		}
+	}
+}
+
+// TestUFSCCAllErrors: -e and -c N with the parallel SCC search, on a
+// graph of k rings (simple cycles: no set but the whole ring is strongly
+// connected, so each is reported once), each with one accepting state,
+// all reached from node 0: -e reports k errors, each with a trail that
+// is a lasso, and stores every state; -c 2 stops at the second error,
+// with the trail of the first only.
+func TestUFSCCAllErrors(t *testing.T) {
+	const k, ring = 6, 40
+	n := 1 + k*ring
+	g := &pgraph{adj: make([][]int, n), pid: make([][]int, n), acc: make([]bool, n), props: make([]uint64, n)}
+	g.info.Groups = make([]pins.Group, k)
+	for c := range k {
+		base := 1 + c*ring
+		g.adj[0] = append(g.adj[0], base)
+		g.pid[0] = append(g.pid[0], 0)
+		for v := range ring {
+			g.adj[base+v] = []int{base + (v+1)%ring}
+			g.pid[base+v] = []int{0}
+		}
+		g.acc[base+ring/2+c] = true
+	}
+	for _, fair := range []bool{false, true} {
+		for _, j := range []int{2, 4} {
+			for range 5 {
+				o := sccOpts(g, j, fair, nil)
+				o.StopAfter, o.AllTrails = 0, true
+				res, err := parsearch.Run(context.Background(), g.clone(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Errors) != k || !res.Complete || res.StatesStored != int64(n) {
+					t.Fatalf("-e -j %d fair %v: %d errors of %d, complete %v, %d states of %d", j, fair, len(res.Errors), k, res.Complete, res.StatesStored, n)
+				}
+				for i, e := range res.Errors {
+					if err := checkLasso(g.clone(), o.Options, e); err != nil {
+						t.Fatalf("-e -j %d fair %v, error %d: %v", j, fair, i+1, err)
+					}
+				}
+				o.StopAfter, o.AllTrails = 2, false
+				res, err = parsearch.Run(context.Background(), g.clone(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Errors) != 2 || res.Complete || res.Incomplete != "stopped at error" {
+					t.Fatalf("-c2 -j %d fair %v: %d errors, complete %v (%q)", j, fair, len(res.Errors), res.Complete, res.Incomplete)
+				}
+				if err := checkLasso(g.clone(), o.Options, res.Errors[0]); err != nil {
+					t.Fatalf("-c2 -j %d fair %v: %v", j, fair, err)
+				}
+				if res.Errors[1].Trail != nil {
+					t.Fatalf("-c2 -j %d fair %v: the second error has a trail", j, fair)
+				}
 			}
 		}
 	}
