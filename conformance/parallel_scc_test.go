@@ -22,7 +22,7 @@ var parSCCMax = flag.Int64("parsccmax", 20000, "TestParallelSCC: the largest acc
 // cycle starts (runWith).
 func TestParallelSCC(t *testing.T) {
 	if !parsearch.UFSCC {
-		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
+		t.Skip("the parallel SCC search is off: GOSPIN_UFSCC=0 in the environment (docs/parallel.md)")
 	}
 	rows := 0
 	for _, r := range readExpected(t) {

@@ -244,10 +244,12 @@ func (u *unionFind) claim(id uint32, p int, peek bool) int {
 // set's root becomes the root, with the union of the workers, lists and
 // marks. It returns true when the union's marks cover every acceptance
 // set and the sets' did not (or there are no acceptance sets).
+//
+// Without acceptance sets (a TGBA that accepts every infinite run, as a
+// safety property's) every cycle is accepting: the first union or inner
+// edge of a set covers (a set that has covered holds marks, empty ones
+// there, so that it is reported once, as with acceptance sets).
 func (u *unionFind) union(a, b uint32) (covered bool) {
-	if *u.all == (search.Marks{}) {
-		covered = true
-	}
 	for {
 		ra, rb := u.find(a), u.find(b)
 		if ra == rb {
@@ -264,7 +266,8 @@ func (u *unionFind) union(a, b uint32) (covered bool) {
 			ma.Lock()
 		}
 		na, nb := u.node(ra), u.node(rb)
-		if na.parent.Load() == ra && nb.parent.Load() == rb {
+		united := na.parent.Load() == ra && nb.parent.Load() == rb
+		if united {
 			r, q, nr, nq := ra, rb, na, nb
 			if nq.size > nr.size || nq.size == nr.size && q > r {
 				r, q, nr, nq = q, r, nq, nr
@@ -277,7 +280,10 @@ func (u *unionFind) union(a, b uint32) (covered bool) {
 			nr.uHead = u.splice(nr.uHead, nq.uHead)
 			nr.tHead = u.splice(nr.tHead, nq.tHead)
 			aq, ar := nq.acc.Load(), nr.acc.Load()
-			if aq != nil {
+			if aq == nil && ar == nil && *u.all == (search.Marks{}) {
+				nr.acc.Store(new(search.Marks))
+				covered = true
+			} else if aq != nil {
 				m := *aq
 				was := false
 				if ar != nil {
@@ -292,9 +298,15 @@ func (u *unionFind) union(a, b uint32) (covered bool) {
 		if mb != ma {
 			mb.Unlock()
 		}
-		if na.parent.Load() != ra || nb.parent.Load() != rb {
-			return covered // united (by this call or another)
+		if united {
+			return covered
 		}
+		// a union elsewhere made ra or rb a child before the locks were
+		// taken: the sets are not united yet (unless that union joined
+		// them: the next find says so). Until 2026-11-26 this returned
+		// here as if they were: the caller took the set off its Rp with
+		// its worker bit still on it, and a later claim of it found no
+		// state of Rp (docs/parallel.md, "The race")
 	}
 }
 
@@ -312,16 +324,16 @@ func (u *unionFind) splice(a, b uint32) uint32 {
 }
 
 // pick returns a state of id's set whose successors are still to be
-// taken (UFSCC's PickFromList): an untaken one, which becomes taken, or
-// else one that another search is taking (or that this worker is taking
-// further down its stack); 0 when every state of the set is done, and
-// the set is then dead.
-func (u *unionFind) pick(id uint32) uint32 {
+// taken (UFSCC's PickFromList): an untaken one, which becomes taken
+// (fresh: its first expansion), or else one that another search is
+// taking (or that this worker is taking further down its stack); 0 when
+// every state of the set is done, and the set is then dead.
+func (u *unionFind) pick(id uint32) (x uint32, fresh bool) {
 	r, mu := u.lockRoot(id)
 	defer mu.Unlock()
 	n := u.node(r)
 	if n.w.Load()&ufDead != 0 {
-		return 0
+		return 0, false
 	}
 	if h := n.uHead; h != 0 {
 		hn := u.node(h)
@@ -341,7 +353,7 @@ func (u *unionFind) pick(id uint32) uint32 {
 			tn.next = x
 		}
 		n.tHead = x
-		return x
+		return x, true
 	}
 	// the taken list: drop the done states
 	for prev := n.tHead; prev != 0; {
@@ -350,7 +362,7 @@ func (u *unionFind) pick(id uint32) uint32 {
 		xn := u.node(x)
 		if xn.ls.Load() != lsDone {
 			n.tHead = x // the next pick starts after it
-			return x
+			return x, false
 		}
 		if x == prev {
 			n.tHead = 0
@@ -362,7 +374,7 @@ func (u *unionFind) pick(id uint32) uint32 {
 		}
 	}
 	n.w.Or(ufDead)
-	return 0
+	return 0, false
 }
 
 // done says that the successors of x were all taken.
@@ -372,14 +384,10 @@ func (u *unionFind) done(x uint32) { u.node(x).ls.Store(lsDone) }
 // returns true when the set's marks now cover every acceptance set and
 // did not before.
 //
-// Without acceptance sets (a TGBA that accepts every infinite run, as a
-// safety property's) every cycle is accepting: any edge inside a set
-// (and any union, below) reports.
+// Without acceptance sets every edge inside a set covers: the first one
+// (or the set's first union) reports (see union).
 func (u *unionFind) addMarks(x uint32, m *search.Marks) bool {
-	if *u.all == (search.Marks{}) {
-		return true
-	}
-	if *m == (search.Marks{}) {
+	if *m == (search.Marks{}) && *u.all != (search.Marks{}) {
 		return false
 	}
 	if a := u.node(u.find(x)).acc.Load(); a != nil && marksCover(a, m) {

@@ -54,6 +54,7 @@ type usucc struct {
 type uframe struct {
 	v      uint32 // the state of the call (pushed on Rp)
 	x      uint32 // the state picked from v's set (0: pick one)
+	fresh  bool   // x's first expansion (it reports x's violations)
 	lo, hi int32  // x's successors: uworker.succs[lo:hi]
 	i, rot int32  // successors taken, and the rotation of their order
 	vlo    int32  // x's violations: uworker.viols[vlo:]
@@ -66,17 +67,19 @@ type ufscc struct {
 	kind  pins.ViolationKind
 	msg   string
 	ws    []*uworker
-	found *ufFound // the error that stopped the search (under p.mu)
+	found []ufFound // the errors found, in order (under p.mu)
+	nErr  int       // and how many errors they are (Violation.Repeat)
 }
 
-// ufFound is what the trail of the error that stops the search is built
-// from: an accepting set (one of its states), or a violation on a step
-// from a state (or in a state without successors, step nil).
+// ufFound is an error found, from which its trail is built once the
+// search is over: an accepting set (one of its states), or a violation
+// on a step from a state (or in a state without successors, step nil).
 type ufFound struct {
 	cycle uint32 // a state of the accepting set, or 0
 	from  uint32
 	step  *search.Step
 	v     pins.Violation
+	depth int // the finding worker's stack of calls
 }
 
 type uworker struct {
@@ -167,8 +170,8 @@ func runUFSCC(p *par, models []pins.Model, propertyOf func(pins.Model) (*search.
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	if f := u.found; f != nil {
-		u.reportFound(f)
+	for i := range u.found {
+		u.reportFound(&u.found[i], i == 0 || p.opt.AllTrails)
 	}
 	return nil
 }
@@ -186,12 +189,12 @@ func (w *uworker) run(init uint32) error {
 		}
 		f := &w.frames[len(w.frames)-1]
 		if f.x == 0 {
-			x := u.uf.pick(f.v)
+			x, fresh := u.uf.pick(f.v)
 			if x == 0 {
 				w.pop()
 				continue
 			}
-			f.x = x
+			f.x, f.fresh = x, fresh
 			if err := w.expand(f); err != nil {
 				return err
 			}
@@ -215,7 +218,7 @@ func (w *uworker) run(init uint32) error {
 		k := (f.i + f.rot) % (f.hi - f.lo)
 		f.i++
 		e := &w.succs[f.lo+k]
-		if e.viol >= 0 {
+		if e.viol >= 0 && f.fresh {
 			st := e.step
 			if w.found(ufFound{from: f.x, step: &st, v: *w.viols[e.viol]}) {
 				return nil
@@ -345,7 +348,7 @@ func (w *uworker) expand(f *uframe) error {
 	if b := int64(len(w.frames))*24 + int64(cap(w.succs))*int64(80); b > w.stackBytes {
 		w.stackBytes = b
 	}
-	if f.hi == f.lo && !u.claim {
+	if f.hi == f.lo && !u.claim && f.fresh {
 		// as the sequential search (pan -a): a deadlock in an accepting
 		// state stutters there
 		if w.m.Status(w.sbuf)&pins.Accepting != 0 {
@@ -355,22 +358,34 @@ func (w *uworker) expand(f *uframe) error {
 	return nil
 }
 
-// found records the error that stops the search (the first one), unless
-// the options ignore it; it returns true when the search stops.
+// found records an error, unless the options ignore it (or the search
+// has stopped); it returns true when the search stops: at the StopAfter-th
+// error (-c N; none with -e), or at a fatal one. A set is reported once,
+// when its marks first cover every acceptance set (uf.go), and a state's
+// violations at its first expansion (pick's fresh), as -j 1 reports them
+// once; the errors and their number may still differ from -j 1's with
+// -e: the workers find the sets in another order, and two sets may each
+// cover before they are united into one SCC.
 func (w *uworker) found(f ufFound) bool {
 	p := w.u.par
 	if p.opt.Ignores(f.v) {
 		return false
 	}
+	f.depth = len(w.frames)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.stopped.Load() {
-		w.u.found = &f
+	if p.stopped.Load() {
+		return true
+	}
+	w.u.found = append(w.u.found, f)
+	w.u.nErr += max(f.v.Repeat, 1) // (a step that failed several assertions is as many errors, as in pan)
+	if s := p.opt.StopAfter; s > 0 && w.u.nErr >= s || f.v.Fatal {
 		p.res.Incomplete = "stopped at error"
 		p.stopped.Store(true)
 		p.cond.Broadcast()
+		return true
 	}
-	return true
+	return false
 }
 
 // progressUF calls Options.Progress with the figures so far (approximate).
@@ -391,18 +406,18 @@ func (u *ufscc) progressUF() {
 }
 
 // UFSCC says whether -scc -j N runs the parallel SCC search (false: on
-// one worker, with a note). It is off unless the environment sets
-// GOSPIN_UFSCC=1, until the race docs/parallel.md describes is found:
-// a worker may meet a set that holds its bit but no state of its stack,
-// and the search then ends with an error (the tests have met it as that error, never as a wrong verdict:
-// 5,000 random pairs, the corpus's unreduced acc, acc_fair and np rows).
-var UFSCC = os.Getenv("GOSPIN_UFSCC") == "1"
+// one worker, with a note). It is on unless the environment sets
+// GOSPIN_UFSCC=0. (It was off until the race of union, docs/parallel.md
+// "The race", was found: a union that met a root changed by another
+// union returned without uniting, and the search ended with its own
+// consistency error.)
+var UFSCC = os.Getenv("GOSPIN_UFSCC") != "0"
 
 // supportedSCC is Supported for the SCC-based search.
 func supportedSCC(m pins.Model, o search.Options) (bool, string) {
 	switch {
 	case !UFSCC:
-		return false, "the parallel SCC search (UFSCC) is off: a race leaves it, about once in twenty runs of a small model, with a set that has no state on the worker's stack (docs/parallel.md); GOSPIN_UFSCC=1 turns it on"
+		return false, "the parallel SCC search (UFSCC) is off (the environment sets GOSPIN_UFSCC=0)"
 	case o.BFS:
 		return false, "the parallel search is depth-first (no -bfs)"
 	case o.NPProductOf != nil:
@@ -413,8 +428,6 @@ func supportedSCC(m pins.Model, o search.Options) (bool, string) {
 		return false, "the search's store is given (a hooked store: -sketch)"
 	case o.NonProgress && m.Info() != nil && m.Info().Claim:
 		return false, "-l with a never claim" // search.Run says why
-	case o.StopAfter != 1:
-		return false, "the parallel SCC search (UFSCC) stops at its first error (no -c N, -e)"
 	}
 	if _, ok := m.(pins.Reduced); ok {
 		return false, "the parallel SCC search (UFSCC) is unreduced (use -noreduce)"

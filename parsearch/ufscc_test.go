@@ -275,7 +275,6 @@ func sccOpts(g *pgraph, workers int, fair bool, prop *search.Property) parsearch
 // trail that is one (checkLasso); without one it stores every reachable
 // state, as the sequential search.
 func TestUFSCCRandom(t *testing.T) {
-	needUFSCC(t)
 	r := rand.New(rand.NewPCG(2016, 21))
 	graphs := 120
 	if testing.Short() {
@@ -325,6 +324,21 @@ func TestUFSCCRandom(t *testing.T) {
 				if got := len(res.Errors) > 0; got != want {
 					t.Fatalf("graph %d (%d nodes) %s -j %d: cycle %v, want %v", i, n, mode, j, got, want)
 				}
+				// -e: the same verdict, every error's trail a lasso
+				oe := sccOpts(g, j, fair, prop)
+				oe.StopAfter, oe.AllTrails = 0, true
+				all, err := parsearch.Run(context.Background(), g.clone(), oe)
+				if err != nil {
+					t.Fatalf("graph %d %s -j %d -e: %v", i, mode, j, err)
+				}
+				if got := len(all.Errors) > 0; got != want || !all.Complete || all.StatesStored != int64(reach) {
+					t.Fatalf("graph %d %s -j %d -e: %d errors (want a cycle: %v), complete %v, stored %d of %d", i, mode, j, len(all.Errors), want, all.Complete, all.StatesStored, reach)
+				}
+				for k, e := range all.Errors {
+					if err := checkLasso(g.clone(), o.Options, e); err != nil {
+						t.Fatalf("graph %d %s -j %d -e, error %d: %v", i, mode, j, k+1, err)
+					}
+				}
 				if want {
 					if err := checkLasso(g.clone(), o.Options, res.Errors[0]); err != nil {
 						t.Fatalf("graph %d %s -j %d: %v (trail %v from %d)", i, mode, j, err, res.Errors[0].Trail, res.Errors[0].CycleStart)
@@ -350,7 +364,6 @@ func TestUFSCCRandom(t *testing.T) {
 // accepting state no cycle, and every state stored once; with one
 // accepting state far from the start, every run finds the cycle.
 func TestUFSCCLarge(t *testing.T) {
-	needUFSCC(t)
 	r := rand.New(rand.NewPCG(3, 3))
 	n := 12000
 	if testing.Short() {
@@ -393,10 +406,66 @@ func TestUFSCCLarge(t *testing.T) {
 	}
 }
 
+// TestUFSCCAllErrors: -e and -c N with the parallel SCC search, on a
+// graph of k rings (simple cycles: no set but the whole ring is strongly
+// connected, so each is reported once), each with one accepting state,
+// all reached from node 0: -e reports k errors, each with a trail that
+// is a lasso, and stores every state; -c 2 stops at the second error,
+// with the trail of the first only.
+func TestUFSCCAllErrors(t *testing.T) {
+	const k, ring = 6, 40
+	n := 1 + k*ring
+	g := &pgraph{adj: make([][]int, n), pid: make([][]int, n), acc: make([]bool, n), props: make([]uint64, n)}
+	g.info.Groups = make([]pins.Group, k)
+	for c := range k {
+		base := 1 + c*ring
+		g.adj[0] = append(g.adj[0], base)
+		g.pid[0] = append(g.pid[0], 0)
+		for v := range ring {
+			g.adj[base+v] = []int{base + (v+1)%ring}
+			g.pid[base+v] = []int{0}
+		}
+		g.acc[base+ring/2+c] = true
+	}
+	for _, fair := range []bool{false, true} {
+		for _, j := range []int{2, 4} {
+			for range 5 {
+				o := sccOpts(g, j, fair, nil)
+				o.StopAfter, o.AllTrails = 0, true
+				res, err := parsearch.Run(context.Background(), g.clone(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Errors) != k || !res.Complete || res.StatesStored != int64(n) {
+					t.Fatalf("-e -j %d fair %v: %d errors of %d, complete %v, %d states of %d", j, fair, len(res.Errors), k, res.Complete, res.StatesStored, n)
+				}
+				for i, e := range res.Errors {
+					if err := checkLasso(g.clone(), o.Options, e); err != nil {
+						t.Fatalf("-e -j %d fair %v, error %d: %v", j, fair, i+1, err)
+					}
+				}
+				o.StopAfter, o.AllTrails = 2, false
+				res, err = parsearch.Run(context.Background(), g.clone(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Errors) != 2 || res.Complete || res.Incomplete != "stopped at error" {
+					t.Fatalf("-c2 -j %d fair %v: %d errors, complete %v (%q)", j, fair, len(res.Errors), res.Complete, res.Incomplete)
+				}
+				if err := checkLasso(g.clone(), o.Options, res.Errors[0]); err != nil {
+					t.Fatalf("-c2 -j %d fair %v: %v", j, fair, err)
+				}
+				if res.Errors[1].Trail != nil {
+					t.Fatalf("-c2 -j %d fair %v: the second error has a trail", j, fair)
+				}
+			}
+		}
+	}
+}
+
 // TestUFSCCLimits: the depth limit, the memory limit and cancellation
 // stop every worker of the SCC search, with the statistics so far.
 func TestUFSCCLimits(t *testing.T) {
-	needUFSCC(t)
 	g := newGrid(4, 12, -1, true)
 	o := opts(g, 2)
 	o.Accept, o.SCC, o.StopAfter = true, true, 1
@@ -425,15 +494,5 @@ func TestUFSCCLimits(t *testing.T) {
 	res, _ = parsearch.Run(ctx, big, o)
 	if res.Complete || res.Incomplete == "" {
 		t.Errorf("interrupted: complete %v, %q", res.Complete, res.Incomplete)
-	}
-}
-
-// needUFSCC skips a test of the parallel SCC search unless GOSPIN_UFSCC=1
-// turns it on: a known race ends the search with an error in some runs
-// (TestUFSCCLarge: 27 of 40 on two cores; docs/parallel.md).
-func needUFSCC(t *testing.T) {
-	t.Helper()
-	if !parsearch.UFSCC {
-		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
 	}
 }

@@ -74,22 +74,36 @@ func (u *ufscc) bfs(w *uworker, from uint32, inside func(uint32) bool, stop func
 	return nil, 0, search.Marks{}, false
 }
 
-// reportFound records the error that stopped the search, with its trail.
-func (u *ufscc) reportFound(f *ufFound) {
+// reportFound records an error found, with its trail when withTrail
+// (the first error, or every one with AllTrails: its depth is the
+// trail's length), else without (its depth is the finding worker's
+// stack of calls then, as -j 1 gives its stack's); as many errors as its
+// Repeat, and no more than StopAfter in all.
+func (u *ufscc) reportFound(f *ufFound, withTrail bool) {
 	w := u.ws[0]
-	init, err := w.g.Initial()
 	var steps []search.Step
-	cs := -1
-	if err == nil {
-		steps, cs = u.trailOf(w, init, f)
+	cs, depth := -1, f.depth
+	if withTrail {
+		if init, err := w.g.Initial(); err == nil {
+			steps, cs = u.trailOf(w, init, f)
+		}
+		depth = len(steps)
 	}
-	e := search.Error{Violation: f.v, Depth: len(steps), CycleStart: cs, Trail: steps}
 	p := u.par
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.res.Errors = append(p.res.Errors, e)
-	if p.opt.OnError != nil {
-		p.opt.OnError(len(p.res.Errors)-1, &p.res.Errors[len(p.res.Errors)-1])
+	for range max(f.v.Repeat, 1) {
+		if s := p.opt.StopAfter; s > 0 && len(p.res.Errors) >= s {
+			return
+		}
+		e := search.Error{Violation: f.v, Depth: depth, CycleStart: -1}
+		if withTrail {
+			e.Trail, e.CycleStart = steps, cs
+		}
+		p.res.Errors = append(p.res.Errors, e)
+		if p.opt.OnError != nil {
+			p.opt.OnError(len(p.res.Errors)-1, &p.res.Errors[len(p.res.Errors)-1])
+		}
 	}
 }
 

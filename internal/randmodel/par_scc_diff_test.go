@@ -37,7 +37,7 @@ var nParSCCModels = flag.Int("parsccmodels", 120, "number of random (model, ltl 
 // -parsccmodels 5000.
 func TestParallelSCCDifferential(t *testing.T) {
 	if !parsearch.UFSCC {
-		t.Skip("the parallel SCC search is off (a known race, docs/parallel.md): GOSPIN_UFSCC=1 runs this test")
+		t.Skip("the parallel SCC search is off: GOSPIN_UFSCC=0 in the environment (docs/parallel.md)")
 	}
 	n := *nParSCCModels
 	if testing.Short() {
