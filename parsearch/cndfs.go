@@ -114,10 +114,9 @@ type cworker struct {
 	// state once, at the expansion that decides its set)
 	rl        pins.Reduced
 	uncounted pins.Counts
-	// np: the worker's product of a non-progress search (-l), on whose
-	// model it prepares its trails for gospin run -t (search.NPTrail);
-	// nil otherwise
-	np  pins.Model
+	// np prepares the trails of a non-progress search (-l) for gospin
+	// run -t on the worker's own model (search.NPTrails); nil otherwise
+	np  *search.NPTrails
 	exp pins.Expansion
 	h   store.SetHandle
 	succStack
@@ -153,7 +152,7 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 	w := &cworker{c: c, id: id, m: m, h: c.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1,
 		cyan: idxmap.New(), pink: newLocalBits(c.n)}
 	if c.opt.NonProgress {
-		w.np = m
+		w.np = search.NewNPTrails(m)
 	}
 	if r, ok := m.(pins.Reduced); ok {
 		w.rl = r
@@ -346,11 +345,11 @@ func (w *cworker) reportCycle(depth int, trail func() ([]search.Step, int)) bool
 }
 
 // npTrail prepares the trail of error e of a non-progress search for
-// gospin run -t, as the sequential search does (search.NPTrail): the
+// gospin run -t, as the sequential search does (search.NPTrails): the
 // worker's own model serves, which is not expanding now.
 func (w *cworker) npTrail(e *search.Error) {
 	if w.np != nil {
-		search.NPTrail(e, w.np)
+		w.np.Prepare(e)
 	}
 }
 

@@ -234,11 +234,11 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	if opt.NonProgress {
 		// the trails, found on a product, are prepared for gospin run
 		// -t (nptrail.go)
-		s.npBase = npBase
+		s.npTrails = newNPTrails(s.m, npBase)
 		res, err := runWith(s, searchAll)
 		if err == nil && opt.OnError == nil {
 			for i := range res.Errors {
-				npTrail(&res.Errors[i], s.m, npBase)
+				s.npTrails.prepare(&res.Errors[i])
 			}
 		}
 		return res, err
@@ -330,9 +330,9 @@ type searcher struct {
 	// claim: the model has a never claim; pan then reports no invalid end
 	// states (a claim that cannot move ends the path)
 	claim bool
-	// npBase: the model of a non-progress search reduced on its own
-	// claim, whose trails are rewritten for pan's claim (npTrail)
-	npBase pins.Model
+	// npTrails prepares the trails of a non-progress search for gospin
+	// run -t (nptrail.go), nil for other searches
+	npTrails *npTrails
 	// auxOf, when not nil, gives the bytes the store keeps beside each
 	// stored state (setAux): the reduction layer's first (auxN of them),
 	// then, with ownAux, one byte of the search's own (auxStack).
@@ -521,8 +521,8 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 		s.res.Stats.Errors++
 		if s.opt.OnError != nil {
 			i := len(s.res.Errors) - 1
-			if s.opt.NonProgress {
-				npTrail(&s.res.Errors[i], s.m, s.npBase)
+			if s.npTrails != nil {
+				s.npTrails.prepare(&s.res.Errors[i])
 			}
 			s.opt.OnError(i, &s.res.Errors[i])
 		}
