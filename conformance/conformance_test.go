@@ -209,15 +209,23 @@ func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 	for _, v := range sum.Violations {
 		res.kinds[panKind[v.Kind]] = true
 	}
-	if s.NonProgress || first.Trail == "" {
+	if first.Trail == "" {
 		return res, nil
+	}
+	if s.NonProgress {
+		// a -l trail replays on the model alone (search/nptrail.go)
+		p = nil
 	}
 	// the trail must replay to the same error (gospin run -t)
 	tr, err := trail.ReadFile(first.Trail)
 	if err != nil {
 		return result{}, err
 	}
-	pm, err := property.Model(fr.Model, p, property.FromLTL)
+	tl := property.FromLTL
+	if tr.Headers["claim"] == "si" {
+		tl = property.SITranslator // the claim the trail was found with (as verify.SimModel)
+	}
+	pm, err := property.Model(fr.Model, p, tl)
 	if err != nil {
 		return result{}, err
 	}
@@ -229,13 +237,15 @@ func runWith(r row, noreduce, merge bool, s verify.Settings) (result, error) {
 	switch {
 	case err != nil:
 		res.replay = err.Error()
+	case rr.End == simulate.TrailMismatch:
+		res.replay = fmt.Sprintf("the trail does not fit the model (at step %d)", rr.Steps)
 	case first.Kind == pins.InvalidEndState.String() && rr.End != simulate.InvalidEnd:
 		res.replay = fmt.Sprintf("replay ends with %v, not an invalid end state", rr.End)
 	case first.Kind == pins.Assertion.String() || first.Kind == pins.RuntimeError.String() || first.Kind == pins.ClaimEnd.String():
 		if rr.Violation == nil || rr.Violation.Kind.String() != first.Kind {
 			res.replay = fmt.Sprintf("replay ends with %v (%v), not %v", rr.End, rr.Violation, first.Kind)
 		}
-	case first.Kind == pins.AcceptanceCycle.String() && tr.CycleStart >= 0:
+	case (first.Kind == pins.AcceptanceCycle.String() || first.Kind == pins.NonProgressCycle.String()) && tr.CycleStart >= 0:
 		// a cycle's trail ends in the state where its cycle starts
 		pre := *tr
 		pre.Steps, pre.CycleStart = tr.Steps[:tr.CycleStart], -1

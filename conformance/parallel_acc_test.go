@@ -9,13 +9,14 @@ import (
 
 var parAccMax = flag.Int64("paraccmax", 20000, "TestParallelAcceptance: the largest acc_noreduce row (SPIN's states stored) it runs")
 
-// TestParallelAcceptance runs the acc_noreduce, acc and np_noreduce rows (up to
+// TestParallelAcceptance runs the acc_noreduce, acc, np_noreduce and np rows (up to
 // -paraccmax states in SPIN's row: 20,000 by default, the small ones;
 // not those where pan stopped at a limit of its own, "other", whose
 // state spaces are large)
 // with -j 2 and -j 3, the parallel acceptance-cycle search (CNDFS, for
-// -l on pan's non-progress product;
-// reduced on acc rows, with the static proviso, or for an invariant's
+// -l on pan's non-progress product, or reduced on np rows on the
+// product with <>[] np_ in SI normal form;
+// reduced on acc and np rows, with the static proviso, or for an invariant's
 // claim the parallel safety search of the reduced product), against -j 1 (and SPIN, unreduced): the same verdict and
 // error kind (or another kind that -j 1 finds with -e: which error comes
 // first depends on the order);
@@ -26,7 +27,7 @@ func TestParallelAcceptance(t *testing.T) {
 	dev := readDeviations(t)
 	rows := 0
 	for _, r := range readExpected(t) {
-		if r.config != "acc_noreduce" && r.config != "acc" && r.config != "np_noreduce" || r.stored > *parAccMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" || r.errorKind == "other" {
+		if r.config != "acc_noreduce" && r.config != "acc" && r.config != "np_noreduce" && r.config != "np" || r.stored > *parAccMax || r.complete == "no" || r.verdict == "incomplete" || r.verdict == "error" || r.errorKind == "other" {
 			continue
 		}
 		rows++
@@ -34,7 +35,7 @@ func TestParallelAcceptance(t *testing.T) {
 		if r.ltl != "-" {
 			key += "/" + r.ltl
 		}
-		reduced, np := r.config == "acc", r.config == "np_noreduce"
+		reduced, np := r.config == "acc" || r.config == "np", r.config == "np_noreduce" || r.config == "np"
 		t.Run(r.config+"/"+r.model+"/"+r.ltl, func(t *testing.T) {
 			s := verify.Settings{MaxDepth: r.maxDepth, StopAfter: 1, HashLog2: 16, NoReduce: !reduced, Accept: !np, NonProgress: np, Workers: 1, MemLimitMB: 1 << 10}
 			one, err := runWith(r, true, true, s)

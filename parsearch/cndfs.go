@@ -108,8 +108,17 @@ type cworker struct {
 	m       pins.Model
 	sm      pins.StutterModel
 	reduced bool
-	exp     pins.Expansion
-	h       store.SetHandle
+	// rl: the worker's reduction layer, whose counters count every
+	// expansion; uncounted: what they counted of the expansions other
+	// than the storing worker's blue one (pins.Counts.Reduced counts a
+	// state once, at the expansion that decides its set)
+	rl        pins.Reduced
+	uncounted pins.Counts
+	// np prepares the trails of a non-progress search (-l) for gospin
+	// run -t on the worker's own model (search.NPTrails); nil otherwise
+	np  *search.NPTrails
+	exp pins.Expansion
+	h   store.SetHandle
 	succStack
 	yield   func(t *pins.Transition, s []byte) bool
 	blue    []cframe
@@ -142,7 +151,11 @@ type cworker struct {
 func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 	w := &cworker{c: c, id: id, m: m, h: c.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1,
 		cyan: idxmap.New(), pink: newLocalBits(c.n)}
+	if c.opt.NonProgress {
+		w.np = search.NewNPTrails(m)
+	}
 	if r, ok := m.(pins.Reduced); ok {
+		w.rl = r
 		m = r.Bind(w, false)
 		w.m, w.reduced = m, true
 	}
@@ -177,6 +190,11 @@ func runCNDFS(p *par, models []pins.Model) (int64, error) {
 	}
 	wg.Wait()
 	res := &p.res
+	for _, w := range c.cws {
+		// (Run adds the layers' counters over all expansions)
+		res.Reduced -= w.uncounted.Reduced
+		res.ProvisoFallbacks -= w.uncounted.Fallbacks
+	}
 	dup, dupRed := c.twins()
 	res.NestedStored -= dupRed
 	for _, w := range c.cws {
@@ -231,10 +249,21 @@ func (w *cworker) expand(f *cframe, s []byte) {
 		// the same one
 		w.exp = pins.Expansion{Index: f.idx, Known: f.stored(), Intermediate: !f.stored()}
 	}
+	var c0 pins.Counts
+	if w.reduced && !f.own {
+		c0 = w.rl.Counts()
+	}
 	if w.stutterStep(f.step()) {
 		w.sm.NextStutter(s, w.yield)
 	} else {
 		w.m.Next(s, w.yield)
+	}
+	if w.reduced && !f.own {
+		// expanded again (blue by another worker than the one that
+		// stored it, or red): the set is the same, counted once
+		c1 := w.rl.Counts()
+		w.uncounted.Reduced += c1.Reduced - c0.Reduced
+		w.uncounted.Fallbacks += c1.Fallbacks - c0.Fallbacks
 	}
 	for i := w.expLo; i < len(w.succs); i++ {
 		sc := &w.succs[i]
@@ -280,27 +309,48 @@ func (w *cworker) cyanPos(idx uint64) int {
 	return int(pos)
 }
 
-// reportCycle records an acceptance cycle: steps, whose cycle starts
-// at step cs; the search stops.
-func (w *cworker) reportCycle(steps []search.Step, cs int) {
+// reportCycle records an acceptance cycle of depth steps: trail gives
+// its steps and the step where its cycle starts, asked only when the
+// error keeps a trail (the first, or every one with -e), as the
+// sequential search keeps them. The errors are counted over all
+// workers, under the pool's lock; it returns true when the search
+// stops (the error limit, -c N; with -c 0 or -e, never).
+func (w *cworker) reportCycle(depth int, trail func() ([]search.Step, int)) bool {
 	p := w.c.par
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stopped.Load() {
-		return
+		return true
 	}
 	v := pins.Violation{Kind: pins.AcceptanceCycle, Message: "acceptance cycle"}
 	if p.opt.NonProgress {
 		v = pins.Violation{Kind: pins.NonProgressCycle, Message: "non-progress cycle"}
 	}
-	e := search.Error{Violation: v, Depth: len(steps), CycleStart: cs, Trail: steps}
+	e := search.Error{Violation: v, Depth: depth, CycleStart: -1}
+	if len(p.res.Errors) == 0 || p.opt.AllTrails {
+		e.Trail, e.CycleStart = trail()
+		w.npTrail(&e)
+	}
 	p.res.Errors = append(p.res.Errors, e)
 	if p.opt.OnError != nil {
 		p.opt.OnError(len(p.res.Errors)-1, &p.res.Errors[len(p.res.Errors)-1])
 	}
-	p.res.Incomplete = "stopped at error"
-	p.stopped.Store(true)
-	p.cond.Broadcast()
+	if s := p.opt.StopAfter; s > 0 && len(p.res.Errors) >= s {
+		p.res.Incomplete = "stopped at error"
+		p.stopped.Store(true)
+		p.cond.Broadcast()
+		return true
+	}
+	return false
+}
+
+// npTrail prepares the trail of error e of a non-progress search for
+// gospin run -t, as the sequential search does (search.NPTrails): the
+// worker's own model serves, which is not expanding now.
+func (w *cworker) npTrail(e *search.Error) {
+	if w.np != nil {
+		w.np.Prepare(e)
+	}
 }
 
 // push pushes onto stk the frame of a successor reached by step st, and
@@ -420,8 +470,9 @@ func (w *cworker) run() error {
 				// (cannot happen: the stack below is as it was when d
 				// was put off, and d was not on it; checked all the same)
 				if b := &w.blue[pos]; f.accBelow+b2i(f.acc) > b.accBelow {
-					w.reportCycle(append(w.trail(top), d.step), int(pos))
-					return nil
+					if w.reportCycle(top+1, func() ([]search.Step, int) { return append(w.trail(top), d.step), int(pos) }) {
+						return nil
+					}
 				}
 				continue
 			}
@@ -460,7 +511,11 @@ func (w *cworker) run() error {
 		depth := len(w.blue)
 		if sc.viol >= 0 && f.own {
 			v, step := w.viols[sc.viol], sc.step
-			if p.report(*v, depth, func() []search.Step { return append(w.trail(top), step) }) {
+			if p.report(*v, depth, func() []search.Step {
+				e := search.Error{Violation: *v, Trail: append(w.trail(top), step), CycleStart: -1}
+				w.npTrail(&e)
+				return e.Trail
+			}) {
 				return nil
 			}
 		}
@@ -492,9 +547,12 @@ func (w *cworker) run() error {
 					// an edge back to the stack closes a cycle, accepting
 					// when a state on it is (early cycle detection, which
 					// CNDFS needs: its blue colour is shared)
+					// (with -e or -c N the search goes on, without the
+					// step, as the sequential search's)
 					if b := &w.blue[pos]; f.accBelow+b2i(f.acc) > b.accBelow {
-						w.reportCycle(append(w.trail(top), step), int(pos))
-						return nil
+						if w.reportCycle(depth, func() ([]search.Step, int) { return append(w.trail(top), step), int(pos) }) {
+							return nil
+						}
 					}
 					continue
 				}
@@ -584,16 +642,33 @@ func (w *cworker) dfsRed(seed int) error {
 			if w.cyan.Has(i) {
 				// back on the blue stack: seed -> ... -> here -> (blue
 				// stack) -> seed is an accepting cycle
-				steps := w.trail(seed)
-				for j := 1; j < len(w.redStk); j++ {
-					steps = append(steps, w.redStk[j].step())
+				cyc := seed + len(w.redStk) + seed - w.cyanPos(i) // its steps
+				stop := w.reportCycle(cyc, func() ([]search.Step, int) {
+					steps := w.trail(seed)
+					for j := 1; j < len(w.redStk); j++ {
+						steps = append(steps, w.redStk[j].step())
+					}
+					steps = append(steps, step)
+					for j := w.cyanPos(i) + 1; j <= seed; j++ {
+						steps = append(steps, w.blue[j].step())
+					}
+					return steps, seed
+				})
+				if stop {
+					w.popAllRed()
+					return nil
 				}
-				steps = append(steps, step)
-				for j := w.cyanPos(i) + 1; j <= seed; j++ {
-					steps = append(steps, w.blue[j].step())
+				// -e or -c N: one cycle per seed, as the sequential
+				// search (and pan). The red search ends here, and the
+				// states it reached turn red as if it had finished, as
+				// pan's nested search leaves its marks: no other
+				// worker waits for this seed, and the cycles that the
+				// early colouring hides only change how many more
+				// errors are found (docs/parallel.md)
+				for len(w.redStk) > 0 {
+					w.pop(&w.redStk)
 				}
-				w.reportCycle(steps, seed)
-				w.popAllRed()
+				w.colourRed(sf.idx)
 				return nil
 			}
 			if w.pink.has(i) || red.has(i) {
@@ -631,17 +706,25 @@ func (w *cworker) dfsRed(seed int) error {
 			runtime.Gosched()
 		}
 	}
+	w.colourRed(sf.idx)
+	return nil
+}
+
+// colourRed makes the states of R_p red (the red search from seed is
+// over) and clears pink.
+func (w *cworker) colourRed(seed uint64) {
+	red := w.c.red
 	for _, r := range w.rset {
 		if red.set(r.idx) {
 			w.redMade++
 			w.redMatched += int64(r.out)
-			if r.idx == sf.idx {
+			if r.idx == seed {
 				w.seedsRed++
 			}
 		}
 		w.pink.clear(r.idx)
 	}
-	return nil
+	w.rset = w.rset[:0]
 }
 
 // popAllRed empties the red stack (the search stops) and clears pink.

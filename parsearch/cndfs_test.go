@@ -246,3 +246,88 @@ func TestCNDFSLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestCNDFSAllErrors: with -e (StopAfter 0, a trail for every error)
+// CNDFS with 2 to 4 workers goes on past its cycles to the end of the
+// search: it reports some cycle exactly when the graph has one, each
+// with a trail that is one, stores every reachable state (-j 1's
+// stored states) and reports the accepting deadlocks ("accept
+// stutter", a property of a state, checked once by the worker that
+// stored it) as often as -j 1 -e does. With -c 2 it reports at most two
+// errors, and stops at the second.
+func TestCNDFSAllErrors(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 2026))
+	graphs := 300
+	if testing.Short() {
+		graphs = 100
+	}
+	stutters := func(es []search.Error) int {
+		n := 0
+		for _, e := range es {
+			if e.Violation.Message == "accept stutter" {
+				n++
+			}
+		}
+		return n
+	}
+	cycles, many := 0, 0
+	for g := range graphs {
+		n := 2 + r.IntN(60)
+		b := randomBuchi(r, n, 1+r.IntN(3), r.Float64()*0.4)
+		want := b.hasAcceptingCycle()
+		all := buchiOpts(b, 1)
+		all.StopAfter, all.AllTrails = 0, true
+		seq, err := search.Run(context.Background(), b.clone(), all.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want {
+			cycles++
+		}
+		for j := 2; j <= 4; j++ {
+			o := buchiOpts(b, j)
+			o.StopAfter, o.AllTrails = 0, true
+			res, err := parsearch.Run(context.Background(), b.clone(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(res.Errors) > 0; got != want {
+				t.Fatalf("graph %d (%d nodes) -j %d -e: %d errors, want a cycle %v", g, n, j, len(res.Errors), want)
+			}
+			if len(res.Errors) > 1 {
+				many++
+			}
+			for k, e := range res.Errors {
+				if err := b.checkCycle(e); err != nil {
+					t.Fatalf("graph %d -j %d -e: error %d: %v", g, j, k, err)
+				}
+			}
+			if !res.Complete || res.StatesStored != seq.StatesStored || stutters(res.Errors) != stutters(seq.Errors) {
+				t.Fatalf("graph %d -j %d -e: complete %v, stored %d, %d accept stutters; -j 1 -e: %d, %d", g, j, res.Complete,
+					res.StatesStored, stutters(res.Errors), seq.StatesStored, stutters(seq.Errors))
+			}
+			o.StopAfter = 2
+			res, err = parsearch.Run(context.Background(), b.clone(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case len(res.Errors) > 2:
+				t.Fatalf("graph %d -j %d -c 2: %d errors", g, j, len(res.Errors))
+			case (len(res.Errors) > 0) != want:
+				t.Fatalf("graph %d -j %d -c 2: %d errors, want a cycle %v", g, j, len(res.Errors), want)
+			case len(res.Errors) == 2 && res.Incomplete != "stopped at error", len(res.Errors) < 2 && !res.Complete:
+				t.Fatalf("graph %d -j %d -c 2: %d errors, incomplete %q", g, j, len(res.Errors), res.Incomplete)
+			}
+			for k, e := range res.Errors {
+				if err := b.checkCycle(e); err != nil {
+					t.Fatalf("graph %d -j %d -c 2: error %d: %v", g, j, k, err)
+				}
+			}
+		}
+	}
+	if cycles < graphs/5 || many == 0 {
+		t.Errorf("%d of %d graphs have a cycle, %d runs found several errors: the test is unbalanced", cycles, graphs, many)
+	}
+	t.Logf("%d graphs, %d with a cycle, %d runs with several errors", graphs, cycles, many)
+}

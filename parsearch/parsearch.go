@@ -39,9 +39,10 @@ type Options struct {
 // with options o, and if not why not: it covers the safety searches
 // (assertions, invalid end states, a never claim's end without -a),
 // depth-first and breadth-first (bfs.go), unreduced or with a safety
-// reduction layer; the acceptance-cycle search (-a, CNDFS: cndfs.go)
-// that stops at its first error, unreduced, with the static proviso, or
-// unreduced with -f; and the unreduced SCC-based search (-scc, with -f
+// reduction layer; the acceptance-cycle search (-a, CNDFS: cndfs.go),
+// with -c N and -e too, unreduced, with the static proviso, or
+// unreduced with -f; the non-progress search (-l, CNDFS), unreduced or
+// with the static proviso; and the unreduced SCC-based search (-scc, with -f
 // too: UFSCC, ufscc.go) that stops at its first error.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	if o.SCC && (o.Accept || o.NonProgress) {
@@ -56,19 +57,27 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel search of -a -f is unreduced (use -noreduce)"
 	case o.BFS && (o.Accept || o.NonProgress):
 		return false, "the parallel breadth-first search is a safety search"
-	case o.NPProductOf != nil || o.Property != nil:
+	case o.NPProductOf != nil && !o.NonProgress || o.Property != nil:
 		return false, "the parallel search has no product search"
 	case o.Store != nil:
 		return false, "the search's store is given (a hooked store: -sketch)"
 	case (o.Accept || o.NonProgress) && o.Storage.Lossy():
 		return false, "the parallel acceptance-cycle search (CNDFS) needs an exact store (exact or tree)"
-	case o.NonProgress && m.Info() != nil && m.Info().Claim:
+	case o.NonProgress && o.NPProductOf == nil && m.Info() != nil && m.Info().Claim:
 		return false, "-l with a never claim" // search.Run says why
-	case (o.Accept || o.NonProgress) && o.StopAfter != 1:
-		return false, "the parallel acceptance-cycle search (CNDFS) stops at its first cycle (no -c N, -e)"
 	case o.NonProgress:
-		if _, ok := m.(pins.Reduced); ok {
-			return false, "the parallel non-progress search (CNDFS) is unreduced (use -noreduce)"
+		// unreduced on pan's non-progress product, or reduced with the
+		// static proviso on the product with <>[] np_ in SI normal form
+		// (search.NonProgressSI), whose trails each worker rewrites for
+		// pan's claim on its own model
+		_, reduced := m.(pins.Reduced)
+		switch {
+		case reduced && !static(m):
+			return false, "the parallel non-progress search (CNDFS) reduces with the static cycle proviso only (-proviso auto or static)"
+		case reduced && o.NPProductOf == nil:
+			return false, "the parallel non-progress search (CNDFS) reduces on the product with <>[] np_ in SI normal form only"
+		case o.NPProductOf != nil && search.NPBase(m) == nil:
+			return false, "the non-progress product's model is not known to the parallel search"
 		}
 	case o.Accept:
 		if _, ok := m.(pins.Reduced); ok && !static(m) {
@@ -123,9 +132,13 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	}
 	if o.NonProgress {
 		// pan -l: the acceptance-cycle search of the product with pan's
-		// non-progress claim, as search.Run
-		for i := range models {
-			models[i] = search.NonProgressModel(models[i])
+		// non-progress claim, as search.Run; reduced, the models are
+		// already products (with <>[] np_ in SI normal form:
+		// Options.NPProductOf)
+		if o.NPProductOf == nil {
+			for i := range models {
+				models[i] = search.NonProgressModel(models[i])
+			}
 		}
 		m, o.Accept = models[0], true
 	}

@@ -5,7 +5,8 @@
 # RUNS times each, under /usr/bin/time, with the row's settings
 # (safety_plain: -o1 -o2 -o3 -noreduce and the row's -m; safety_noreduce:
 # -o3 -noreduce; safety: gospin's defaults, reduced; safety_bfs: -bfs;
-# acc: -a and the row's -N; acc_noreduce: -a -noreduce; each with the
+# acc: -a and the row's -N; acc_noreduce: -a -noreduce; np: -l;
+# np_noreduce: -l -noreduce; each with the
 # row's -m). Prints one TSV line per run:
 #   model config workers run wall_s user_s sys_s rss_kb states transitions load1
 # then per model the medians and the two ratios:
@@ -64,7 +65,9 @@ for row in "$@"; do
 	safety_bfs) flags="-bfs $m" ;;
 	acc) flags="-a $n $m" ;;
 	acc_noreduce) flags="-a -noreduce $n $m" ;;
-	*) echo "par-bench: config $config: want safety_plain, safety_noreduce, safety, safety_bfs, acc or acc_noreduce" >&2; exit 2 ;;
+	np) flags="-l $m" ;;
+	np_noreduce) flags="-l -noreduce $m" ;;
+	*) echo "par-bench: config $config: want safety_plain, safety_noreduce, safety, safety_bfs, acc, acc_noreduce, np or np_noreduce" >&2; exit 2 ;;
 	esac
 	model=${row/:/_}
 	: >"$tmp/$model.1" ; : >"$tmp/$model.N"
@@ -85,7 +88,7 @@ for row in "$@"; do
 	w1=$(cut -d' ' -f1 "$tmp/$model.1" | median); wN=$(cut -d' ' -f1 "$tmp/$model.N" | median)
 	c1=$(cut -d' ' -f2 "$tmp/$model.1" | median); cN=$(cut -d' ' -f2 "$tmp/$model.N" | median)
 	printf '%s\t%s\tmedian\t%s\t%s\t%s\t%s\t%s\t%s\n' "$model" "$config" "$w1" "$wN" "$(ratio "$w1" "$wN")" "$c1" "$cN" "$(ratio "$c1" "$cN")"
-	case $config in safety | safety_bfs | acc) continue ;; esac # reduced: the states may differ
+	case $config in safety | safety_bfs | acc | np) continue ;; esac # reduced: the states may differ
 	if [ "$(cut -d' ' -f3,4 "$tmp/$model.1" "$tmp/$model.N" | sort -u | wc -l)" != 1 ]; then
 		echo "par-bench: $model: states or transitions differ between -j 1 and -j $jobs" >&2
 		status=1

@@ -151,9 +151,32 @@ func (n *npModel) Next(s []byte, yield func(t *pins.Transition, succ []byte) boo
 // it) and rewrites its counterexamples for pan's claim (ClaimTrailAnyK).
 // pr must not postpone a process's steps across a progress label's view
 // (no late locations).
+//
+// When pr also gives the back-edge facts of the static cycle proviso
+// (pins.BackEdger), so does the product's reducer, with pr's answers: a
+// product step is a move of the claim together with a step of the
+// system whose Group is the system's (the claim has no stutter step on
+// npSIClaim), and the claim's moves change no process's location, so a
+// cycle of the product's reduced graph still has a marked system step
+// (docs/parallel.md, "Reduced -l in parallel").
 func NonProgressSI(m pins.Model, pr pins.ProgressReducer) (pins.Model, pins.ClaimReducer) {
+	if be, ok := pr.(pins.BackEdger); ok {
+		return newNPModel(m, npSIClaim), npBackReducer{npReducer{pr}, be}
+	}
 	return newNPModel(m, npSIClaim), npReducer{pr}
 }
+
+// npBackReducer is npReducer for a system reducer with back-edge facts
+// (pins.BackEdger), which it passes on.
+type npBackReducer struct {
+	npReducer
+	be pins.BackEdger
+}
+
+var _ pins.BackEdger = npBackReducer{}
+
+// BackEdge implements pins.BackEdger: the system's fact for group g.
+func (r npBackReducer) BackEdge(g int) bool { return r.be.BackEdge(g) }
 
 // npReducer is the pins.ClaimReducer of a non-progress search on the
 // product with npSIClaim: the system's reducer applied to the system's

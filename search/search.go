@@ -231,11 +231,15 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*Result, error) {
 	if initViol != nil {
 		return runWith(s, func(s *searcher) error { return s.initialError(*initViol) })
 	}
-	if npBase != nil {
-		s.npBase = npBase
+	if opt.NonProgress {
+		// the trails, found on a product, are prepared for gospin run
+		// -t (nptrail.go)
+		s.npTrails = newNPTrails(s.m, npBase)
 		res, err := runWith(s, searchAll)
 		if err == nil && opt.OnError == nil {
-			npPanTrails(res, npBase)
+			for i := range res.Errors {
+				s.npTrails.prepare(&res.Errors[i])
+			}
 		}
 		return res, err
 	}
@@ -284,17 +288,11 @@ func searchAll(s *searcher) error {
 	return s.dfs()
 }
 
-// npPanTrails rewrites the counterexamples of a non-progress search on
-// the product with npSIClaim for the product of base with pan's claim, on
-// which trails of -l replay (ClaimTrailAnyK: both claims accept the same
-// runs). A trail that cannot be rewritten keeps the system's steps.
-func npPanTrails(res *Result, base pins.Model) {
-	for i := range res.Errors {
-		npPanTrail(&res.Errors[i], base)
-	}
-}
-
-// npPanTrail is npPanTrails for one error.
+// npPanTrail rewrites the counterexample of a non-progress search on
+// the product with npSIClaim for the product of base with pan's claim
+// (ClaimTrailAnyK: both claims accept the same runs), which npSystemTrail
+// then numbers for base alone. A trail that cannot be rewritten keeps
+// the system's steps.
 func npPanTrail(e *Error, base pins.Model) {
 	if e.Trail == nil {
 		return
@@ -332,9 +330,9 @@ type searcher struct {
 	// claim: the model has a never claim; pan then reports no invalid end
 	// states (a claim that cannot move ends the path)
 	claim bool
-	// npBase: the model of a non-progress search reduced on its own
-	// claim, whose trails are rewritten for pan's claim (npPanTrails)
-	npBase pins.Model
+	// npTrails prepares the trails of a non-progress search for gospin
+	// run -t (nptrail.go), nil for other searches
+	npTrails *npTrails
 	// auxOf, when not nil, gives the bytes the store keeps beside each
 	// stored state (setAux): the reduction layer's first (auxN of them),
 	// then, with ownAux, one byte of the search's own (auxStack).
@@ -523,8 +521,8 @@ func (s *searcher) report(v pins.Violation, depth int, trail func() []Step) bool
 		s.res.Stats.Errors++
 		if s.opt.OnError != nil {
 			i := len(s.res.Errors) - 1
-			if s.npBase != nil {
-				npPanTrail(&s.res.Errors[i], s.npBase)
+			if s.npTrails != nil {
+				s.npTrails.prepare(&s.res.Errors[i])
 			}
 			s.opt.OnError(i, &s.res.Errors[i])
 		}
