@@ -28,18 +28,19 @@ import (
 // table does (the workers stop at their next call, move buckets with the
 // grower, go on); the values never move, so a node's number is stable.
 //
-// A state is identified by its root (class, left, right): a 9-byte key
-// kept in a Shared table (not zero-suppressed), whose index is the
-// state's index, so parsearch's per-state bits (bits.go), done bits
-// (DoneMarker) and CNDFS's bytes, laid out by Shared's index, work
-// unchanged. Each worker keeps the tree of the state it inserted last
-// (as Tree does), so a successor costs a find-or-put per changed node and
-// one insert of its root.
+// A state is identified by its root (class, left, right), which is its
+// index too: class<<58 | left<<29 | right (node numbers below 2^29), so
+// StateOf unfolds a state from its index alone. The roots are kept in a
+// compact lock-free root table (rootTable, roottable.go) whose cells keep
+// a few flags per state beside the root's bits: the done bit
+// (DoneMarker) and CNDFS's red and blue (StateFlags). Each worker keeps
+// the tree of the state it inserted last (as Tree does), so a successor
+// costs a find-or-put per changed node and one insert of its root.
 //
-// A worker is inside at most one of the two tables at a time (it pauses
-// one before it enters the other), so that a growth of either, which
-// waits for the workers inside it, never waits for a worker that waits
-// for the other's.
+// A worker leaves the node table (it pauses, as for Shared's growth)
+// before it inserts a root; the root table's growth waits for nobody, so
+// the node table's growth, which waits for the workers inside it, never
+// waits for a worker that waits for the roots.
 type SharedTree struct {
 	vals    [stMaxChunks]atomic.Pointer[[stChunk]uint64]
 	next    atomic.Uint64 // the next block of node numbers to take
@@ -53,7 +54,7 @@ type SharedTree struct {
 	bytes   atomic.Int64 // bytes of the node table (chunks and index)
 	chunks  atomic.Int64
 
-	roots  *Shared
+	roots  *rootTable
 	memLim int64
 	guard  func(extra int64) bool
 	ws     []stWorker
@@ -63,19 +64,18 @@ type SharedTree struct {
 const (
 	stChunkShift = 16
 	stChunk      = 1 << stChunkShift
-	stMaxNodes   = 1<<32 - 2 // a bucket keeps number+1 in 32 bits
+	stMaxNodes   = 1 << rtMaxNB // an index packs two node numbers
 	stMaxChunks  = (stMaxNodes + stChunk - 1) / stChunk
 	stBlock      = 1 << 10 // node numbers a worker takes at a time
 	stMinLog2    = 12
-	stKeyLen     = 9 // a root: class, left, right
+	stClassShift = 2 * rtMaxNB // an index: class<<58 | left<<29 | right
 )
 
 // stWorker is one worker's handle: its block of node numbers, its
-// incremental cache and its handle of the root table.
+// incremental cache and its count of roots.
 type stWorker struct {
 	t      *SharedTree
 	id     int
-	rh     *sharedWorker
 	active atomic.Int32 // inside the node table
 	inside bool
 	cur    uint64 // the next node number of the block
@@ -83,13 +83,14 @@ type stWorker struct {
 	nodes  int64  // nodes this worker added
 	batch  int64
 	confl  int64
+	roots  int64 // roots this worker added
+	rbatch int64 // added since the last report to the root table's count
 
 	cc      uint
 	prevW   []uint32
 	prevN   []uint32
 	cacheOK bool
 	words   []uint32
-	key     [stKeyLen]byte
 	_       [64]byte
 }
 
@@ -98,6 +99,7 @@ var (
 	_ DoneMarker    = (*SharedTree)(nil)
 	_ StateReader   = (*SharedTree)(nil)
 	_ Set           = (*SharedTree)(nil)
+	_ StateFlags    = (*SharedTree)(nil)
 )
 
 // NewSharedTree returns a shared tree store for the given number of
@@ -107,11 +109,13 @@ var (
 func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 	workers = min(max(workers, 1), MaxWorkers)
 	t := &SharedTree{memLim: memLimit, ws: make([]stWorker, workers)}
-	t.roots = NewShared(workers, sizeLog2, 0, false)
-	t.roots.SetGuard(t.allow)
+	sizeLog2 = min(max(sizeLog2, 6), MaxInitialLog2)
+	t.roots = newRootTable(uint64(1)<<sizeLog2, t.reserve, func(n int64) { t.bytes.Add(-n) },
+		func() uint64 { return t.next.Load() })
+	t.bytes.Add(t.roots.bytes())
 	for i := range t.ws {
 		w := &t.ws[i]
-		w.t, w.id, w.rh = t, i, &t.roots.ws[i]
+		w.t, w.id = t, i
 	}
 	n := 1 << stMinLog2
 	b := make([]uint64, n)
@@ -127,9 +131,9 @@ func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 func (t *SharedTree) SetGuard(f func(extra int64) bool) { t.guard = f }
 
 // allow says whether extra bytes more fit the limit and the guard (the
-// root table's allocations, and the node table's through reserve).
+// node table's and the root table's, one account).
 func (t *SharedTree) allow(extra int64) bool {
-	if t.memLim > 0 && t.bytes.Load()+t.roots.bytes.Load()+extra > t.memLim {
+	if t.memLim > 0 && t.bytes.Load()+extra > t.memLim {
 		return false
 	}
 	return t.guard == nil || t.guard(extra)
@@ -143,21 +147,45 @@ func (t *SharedTree) reserve(extra int64) error {
 	return nil
 }
 
-// EnableDone keeps a done bit per stored state (DoneMarker); call it
-// before the search.
-func (t *SharedTree) EnableDone() { t.roots.EnableDone() }
+// EnableDone is there for the search's sake: the root table keeps a
+// done bit per state always (a flag of its cell).
+func (t *SharedTree) EnableDone() {}
+
+// splitRoot returns the root that index idx packs.
+func splitRoot(idx uint64) (class uint, l, r uint32) {
+	return uint(idx >> stClassShift), uint32(idx>>rtMaxNB) & (stMaxNodes - 1), uint32(idx) & (stMaxNodes - 1)
+}
 
 // MarkDone implements DoneMarker.
-func (t *SharedTree) MarkDone(idx uint64) { t.roots.MarkDone(idx) }
+func (t *SharedTree) MarkDone(idx uint64) { t.SetFlag(idx, FlagDone) }
 
 // Done implements DoneMarker.
-func (t *SharedTree) Done(idx uint64) bool { return t.roots.Done(idx) }
+func (t *SharedTree) Done(idx uint64) bool { return t.Flag(idx, FlagDone) }
+
+// SetFlag implements StateFlags.
+func (t *SharedTree) SetFlag(idx uint64, f uint) bool {
+	c, l, r := splitRoot(idx)
+	return t.roots.flag(c, l, r, f, true)
+}
+
+// Flag implements StateFlags.
+func (t *SharedTree) Flag(idx uint64, f uint) bool {
+	c, l, r := splitRoot(idx)
+	return t.roots.flag(c, l, r, f, false)
+}
 
 // Handle implements ConcurrentSet.
 func (t *SharedTree) Handle(w int) SetHandle { return &t.ws[w] }
 
-// Len implements ConcurrentSet and Set: the states stored.
-func (t *SharedTree) Len() int { return t.roots.Len() }
+// Len implements ConcurrentSet and Set: the states stored (once the
+// workers are done).
+func (t *SharedTree) Len() int {
+	var n int64
+	for i := range t.ws {
+		n += t.ws[i].roots
+	}
+	return int(n)
+}
 
 // Nodes is the number of nodes in the node table (once the workers are
 // done).
@@ -170,29 +198,27 @@ func (t *SharedTree) Nodes() int {
 }
 
 // Stats implements ConcurrentSet and Set (once the workers are done): the
-// node table (index, value chunks) and the root table.
+// node table (index, value chunks) and the root table (its words, in
+// TableBytes; its cells, in Slots).
 func (t *SharedTree) Stats() Stats {
-	r := t.roots.Stats()
+	f := t.roots.cur.Load()
 	var confl int64
 	for i := range t.ws {
 		confl += t.ws[i].confl
 	}
 	n := len(*t.buckets.Load())
 	return Stats{
-		States:      r.States,
-		Slots:       n + r.Slots,
-		Conflicts:   confl + r.Conflicts,
-		TableBytes:  int64(n)*8 + r.TableBytes,
-		ArenaBytes:  t.chunks.Load()*stChunk*8 + r.ArenaBytes,
-		StoredBytes: int64(t.Nodes())*8 + r.StoredBytes,
+		States:      t.Len(),
+		Slots:       n + int(f.m*uint64(f.k)),
+		Conflicts:   confl,
+		TableBytes:  int64(n)*8 + f.bytes(),
+		ArenaBytes:  t.chunks.Load() * stChunk * 8,
+		StoredBytes: int64(t.Nodes()) * 8,
 	}
 }
 
 // Pause implements SetHandle.
-func (w *stWorker) Pause() {
-	w.pauseNodes()
-	w.rh.Pause()
-}
+func (w *stWorker) Pause() { w.pauseNodes() }
 
 func (w *stWorker) pauseNodes() {
 	if w.inside {
@@ -211,7 +237,6 @@ func (w *stWorker) enter() {
 	if w.inside {
 		return
 	}
-	w.rh.Pause()
 	w.inside = true
 	t := w.t
 	for {
@@ -330,7 +355,6 @@ func (w *stWorker) grow() error {
 	if err := t.reserve(int64(len(old)) * 16); err != nil {
 		return err
 	}
-	w.rh.Pause() // (inside at most one table)
 	t.growing.Store(true)
 	defer t.growing.Store(false)
 	for i := range t.ws {
@@ -420,9 +444,9 @@ func (w *stWorker) build(p, lo, hi int, add bool) (uint32, bool, error) {
 	return n, ok, err
 }
 
-// root fills w.key with the root of s (adding its nodes when add is
-// set); ok is false when add is not set and a node is not stored.
-func (w *stWorker) root(s []byte, add bool) (bool, error) {
+// root returns the root of s (adding its nodes when add is set); ok is
+// false when add is not set and a node is not stored.
+func (w *stWorker) root(s []byte, add bool) (class uint, l, r uint32, ok bool, err error) {
 	cls := w.load(s)
 	c := 1 << cls
 	if add && (cls != w.cc || len(w.prevW) != c) {
@@ -431,57 +455,63 @@ func (w *stWorker) root(s []byte, add bool) (bool, error) {
 		w.prevN = make([]uint32, c)
 		w.cacheOK = false
 	}
-	l, ok, err := w.build(2, 0, c/2, add)
-	if !ok || err != nil {
-		return ok, err
+	if l, ok, err = w.build(2, 0, c/2, add); !ok || err != nil {
+		return 0, 0, 0, ok, err
 	}
-	r, ok, err := w.build(3, c/2, c, add)
-	if !ok || err != nil {
-		return ok, err
+	if r, ok, err = w.build(3, c/2, c, add); !ok || err != nil {
+		return 0, 0, 0, ok, err
 	}
 	if add {
 		copy(w.prevW, w.words)
 		w.cacheOK = true
 	}
-	w.key[0] = byte(cls)
-	binary.LittleEndian.PutUint32(w.key[1:], l)
-	binary.LittleEndian.PutUint32(w.key[5:], r)
-	return true, nil
+	return cls, l, r, true, nil
+}
+
+func rootIndex(class uint, l, r uint32) uint64 {
+	return uint64(class)<<stClassShift | uint64(l)<<rtMaxNB | uint64(r)
 }
 
 // Insert implements SetHandle (h is ignored: the nodes are hashed).
 func (w *stWorker) Insert(s []byte, _ uint64) (uint64, bool, error) {
-	if _, err := w.root(s, true); err != nil {
+	c, l, r, _, err := w.root(s, true)
+	if err != nil {
 		w.cacheOK = false
 		return 0, false, err
 	}
 	w.pauseNodes()
-	return w.rh.Insert(w.key[:], Hash(w.key[:]))
+	added, err := w.t.roots.insert(c, l, r, &w.rbatch)
+	if err != nil {
+		return 0, false, err
+	}
+	if added {
+		w.roots++
+	}
+	return rootIndex(c, l, r), added, nil
 }
 
 // Lookup implements SetHandle.
 func (w *stWorker) Lookup(s []byte, _ uint64) (uint64, bool) {
-	ok, _ := w.root(s, false)
-	if !ok {
+	c, l, r, ok, _ := w.root(s, false)
+	w.pauseNodes()
+	if !ok || !w.t.roots.find(c, l, r) {
 		return 0, false
 	}
-	w.pauseNodes()
-	return w.rh.Lookup(w.key[:], Hash(w.key[:]))
+	return rootIndex(c, l, r), true
 }
 
 // StateOf implements StateReader: the state is unfolded from its root
 // into dst (from any worker, during the search, for an index that a
 // handle returned).
 func (t *SharedTree) StateOf(dst []byte, idx uint64) []byte {
-	k := t.roots.raw(idx)
-	cls := uint(k[0])
+	cls, l, r := splitRoot(idx)
 	c := 1 << cls
 	if cap(dst) < 4*c {
 		dst = make([]byte, 4*c)
 	}
 	dst = dst[:4*c]
-	t.unfold(binary.LittleEndian.Uint32(k[1:]), dst[:2*c])
-	t.unfold(binary.LittleEndian.Uint32(k[5:]), dst[2*c:])
+	t.unfold(l, dst[:2*c])
+	t.unfold(r, dst[2*c:])
 	n := int(binary.LittleEndian.Uint32(dst))
 	copy(dst, dst[4:4+n])
 	return dst[:n]
@@ -528,12 +558,8 @@ func (t *SharedTree) State(idx uint64) []byte {
 
 // Each implements Set.
 func (t *SharedTree) Each(f func(idx uint64, s []byte) bool) {
-	for _, e := range *t.roots.buckets.Load() {
-		if e != 0 {
-			idx := e&cIdxMask - 1
-			if !f(idx, t.State(idx)) {
-				return
-			}
-		}
-	}
+	t.roots.each(func(c uint, l, r uint32) bool {
+		idx := rootIndex(c, l, r)
+		return f(idx, t.State(idx))
+	})
 }
