@@ -27,7 +27,7 @@ import (
 // lookup stops at the first word with an empty cell.
 //
 // Growth is lock-free for the other workers: the worker that grows the
-// table (at 3/4 of its cells, when a key would lie further from home than
+// table (at 85% of its cells, 3/4 where a word holds one, when a key would lie further from home than
 // a cell can say, or when a root's node numbers or class no longer fit
 // the widths) makes the next table (about 1.5 times the cells, and the
 // new widths) and moves the words in parts: each word is first frozen (its
@@ -52,26 +52,36 @@ type rootTable struct {
 
 // rtFormat is one table: its words and its layout, fixed for its life.
 type rtFormat struct {
-	words   []uint64
-	m       uint64 // words
-	s       uint   // floor(log2 m)
-	k       uint   // cells per word
-	w       uint   // bits per cell
-	d       uint   // bits of the distance field
-	cb, nb  uint   // bits of a class number, of a node number
-	kb, rb  uint   // bits of a key, of a remainder (kb - s)
-	limit   int64  // grow at this many keys
-	classes []uint8
-	cid     [64]int8 // class -> class number + 1
+	words  []uint64
+	m      uint64 // words
+	s      uint   // floor(log2 m)
+	k      uint   // cells per word
+	w      uint   // bits per cell
+	d      uint   // bits of the distance field
+	cb, nb uint   // bits of a class number, of a node number
+	kb, rb uint   // bits of a key, of a remainder (kb - s)
+	limit  int64  // grow at this many keys
+	// ovf: the overflow area, pairs of words (key+1, flags), each with
+	// the frozen bit, for the keys that lie further from home than a
+	// cell can say; ovfN of its ovfCap pairs are taken, and the table
+	// grows at ovfLimit
+	ovf      []uint64
+	ovfCap   uint64
+	ovfN     atomic.Int64
+	ovfLimit int64
+	classes  []uint8
+	cid      [64]int8 // class -> class number + 1
 }
 
 const (
 	rtFlags   = 3
 	rtFrozen  = uint64(1) << 63
-	rtMinDisp = 6  // distance bits at the least
-	rtMaxDisp = 24 // and at the most
-	rtMinM    = 64 // words at the least
-	rtMaxNB   = 29 // node numbers below 2^29 (an index packs two)
+	rtMinDisp = 6   // distance bits at the least
+	rtMaxDisp = 24  // and at the most
+	rtMinM    = 64  // words at the least
+	rtMaxNB   = 29  // node numbers below 2^29 (an index packs two)
+	rtLoadPct = 85  // grow at 85% of the cells (two or more a word)
+	rtOvfDen  = 512 // overflow pairs: one per rtOvfDen words
 )
 
 // The flags a rootTable keeps per key.
@@ -89,6 +99,10 @@ type StateFlags interface {
 	SetFlag(idx uint64, f uint) bool
 	Flag(idx uint64, f uint) bool
 }
+
+// rtDispCap bounds the distance field's bits (a test makes it small, so
+// that keys go to the overflow area often).
+var rtDispCap = uint(rtMaxDisp)
 
 // newFormat lays out a table of about cells cells for the given classes
 // and node width, widening nb where the quotient needs more key bits.
@@ -113,14 +127,27 @@ func newFormat(cells uint64, classes []uint8, nb uint) *rtFormat {
 			continue
 		}
 		f.m, f.s, f.k, f.nb, f.kb, f.rb = m, s, k, n, kb, rb
+		f.ovfCap = max(m/rtOvfDen, 256)
+		f.ovfLimit = int64(f.ovfCap * 3 / 4)
 		f.w = 63 / k
-		f.d = min(f.w-rb-rtFlags, rtMaxDisp)
-		f.limit = int64(m*uint64(k)) / cMaxLoadDen * cMaxLoadNum
+		f.d = min(f.w-rb-rtFlags, rtDispCap)
+		f.limit = int64(m * uint64(k) * 3 / 4)
+		if k > 1 {
+			// a word of k cells is a bucket: the runs of full words stay
+			// short to a higher load than single cells'
+			f.limit = int64(m * uint64(k) * rtLoadPct / 100)
+		}
 		return f
 	}
 }
 
-func (f *rtFormat) bytes() int64 { return int64(f.m) * 8 }
+func (f *rtFormat) bytes() int64 { return int64(f.m+2*f.ovfCap) * 8 }
+
+// alloc makes f's words and overflow area.
+func (f *rtFormat) alloc() {
+	f.words = make([]uint64, f.m)
+	f.ovf = make([]uint64, 2*f.ovfCap)
+}
 
 // encode returns the key of root (class, l, r); ok is false when it does
 // not fit the widths.
@@ -158,7 +185,7 @@ const (
 	rtFound = iota
 	rtAbsent
 	rtFrozenSeen
-	rtOverflow
+	rtOverflow // (probe) every word up to the furthest distance is full; (ovfProbe) the area is full
 )
 
 // probe looks for scrambled key x: it returns the word and cell where x
@@ -197,6 +224,27 @@ func (f *rtFormat) probe(x uint64) (wi uint64, j uint, v uint64, st int) {
 	return 0, 0, 0, rtOverflow
 }
 
+// ovfProbe looks for scrambled key x in the overflow area: it returns
+// the pair where x is (rtFound) or would go (rtAbsent), and the outcome.
+func (f *rtFormat) ovfProbe(x uint64) (uint64, int) {
+	i := mix64(x) % f.ovfCap
+	for range f.ovfCap {
+		k := atomic.LoadUint64(&f.ovf[2*i])
+		switch {
+		case k&rtFrozen != 0:
+			return i, rtFrozenSeen
+		case k == 0:
+			return i, rtAbsent
+		case k == x+1:
+			return i, rtFound
+		}
+		if i++; i == f.ovfCap {
+			i = 0
+		}
+	}
+	return 0, rtOverflow
+}
+
 // cellOf is the cell of scrambled key x in word i at distance dist-1.
 func (f *rtFormat) cellOf(x, dist uint64) uint64 {
 	return (x&(uint64(1)<<f.rb-1))<<(f.d+rtFlags) | dist
@@ -206,7 +254,7 @@ func (f *rtFormat) cellOf(x, dist uint64) uint64 {
 func newRootTable(cells uint64, reserve func(int64) error, release func(int64), nodes func() uint64) *rootTable {
 	t := &rootTable{reserve: reserve, release: release, nodes: nodes}
 	f := newFormat(cells, nil, 1)
-	f.words = make([]uint64, f.m)
+	f.alloc()
 	t.cur.Store(f)
 	return t
 }
@@ -234,6 +282,22 @@ func (t *rootTable) insert(class uint, l, r uint32, batch *int64) (bool, error) 
 		}
 		x := perm(key, f.kb)
 		wi, j, v, st := f.probe(x)
+		if st == rtOverflow {
+			var oi uint64
+			switch oi, st = f.ovfProbe(x); st {
+			case rtAbsent:
+				if f.ovfN.Load() >= f.ovfLimit {
+					st = rtOverflow
+					break
+				}
+				if !atomic.CompareAndSwapUint64(&f.ovf[2*oi], 0, x+1) {
+					continue
+				}
+				f.ovfN.Add(1)
+				t.added(batch)
+				return true, nil
+			}
+		}
 		switch st {
 		case rtFound:
 			return false, nil
@@ -249,13 +313,18 @@ func (t *rootTable) insert(class uint, l, r uint32, batch *int64) (bool, error) 
 		dist := (wi + f.m - f.home(x>>f.rb)) % f.m
 		nv := v | f.cellOf(x, dist+1)<<(j*f.w)
 		if atomic.CompareAndSwapUint64(&f.words[wi], v, nv) {
-			if *batch++; *batch == cBatch {
-				t.count.Add(cBatch)
-				*batch = 0
-			}
+			t.added(batch)
 			return true, nil
 		}
 		// the word changed (a key added to it, a flag, or frozen): look again
+	}
+}
+
+// added counts a key added (batch: as insert's).
+func (t *rootTable) added(batch *int64) {
+	if *batch++; *batch == cBatch {
+		t.count.Add(cBatch)
+		*batch = 0
 	}
 }
 
@@ -267,7 +336,11 @@ func (t *rootTable) find(class uint, l, r uint32) bool {
 		if !ok {
 			return false
 		}
-		_, _, _, st := f.probe(perm(key, f.kb))
+		x := perm(key, f.kb)
+		_, _, _, st := f.probe(x)
+		if st == rtOverflow {
+			_, st = f.ovfProbe(x)
+		}
 		switch st {
 		case rtFound:
 			return true
@@ -289,7 +362,27 @@ func (t *rootTable) flag(class uint, l, r uint32, fl uint, set bool) bool {
 		if !ok {
 			return false
 		}
-		wi, j, v, st := f.probe(perm(key, f.kb))
+		x := perm(key, f.kb)
+		wi, j, v, st := f.probe(x)
+		if st == rtOverflow {
+			var oi uint64
+			if oi, st = f.ovfProbe(x); st == rtFound {
+				p := &f.ovf[2*oi+1]
+				v := atomic.LoadUint64(p)
+				if v&rtFrozen != 0 {
+					t.wait(f)
+					continue
+				}
+				bit := uint64(1) << fl
+				if !set || v&bit != 0 {
+					return v&bit != 0 && !set
+				}
+				if atomic.CompareAndSwapUint64(p, v, v|bit) {
+					return true
+				}
+				continue
+			}
+		}
 		switch st {
 		case rtFrozenSeen:
 			t.wait(f)
@@ -336,7 +429,20 @@ type rtMigration struct {
 
 const rtPart = 1 << 12
 
-// help moves parts until none is left to take.
+// freeze sets the frozen bit of *p and returns the word as it was.
+func freeze(p *uint64) uint64 {
+	v := atomic.LoadUint64(p)
+	for v&rtFrozen == 0 {
+		if atomic.CompareAndSwapUint64(p, v, v|rtFrozen) {
+			break
+		}
+		v = atomic.LoadUint64(p)
+	}
+	return v &^ rtFrozen
+}
+
+// help moves parts until none is left to take (the last part is the
+// overflow area).
 func (g *rtMigration) help() {
 	old, nf := g.old, g.nf
 	cmask := uint64(1)<<old.w - 1
@@ -346,16 +452,26 @@ func (g *rtMigration) help() {
 		if p >= g.parts {
 			return
 		}
+		if p == g.parts-1 {
+			for i := uint64(0); i < old.ovfCap; i++ {
+				k := freeze(&old.ovf[2*i])
+				fl := freeze(&old.ovf[2*i+1])
+				if k == 0 {
+					continue
+				}
+				cl, l, r := old.decode(unperm(k-1, old.kb))
+				key, _ := nf.encode(cl, l, r)
+				if !nf.place(perm(key, nf.kb), fl) {
+					g.overflow.Store(true)
+				}
+			}
+			g.done.Add(1)
+			continue
+		}
 		lo := uint64(p) * rtPart
 		hi := min(lo+rtPart, old.m)
 		for i := lo; i < hi; i++ {
-			v := atomic.LoadUint64(&old.words[i])
-			for v&rtFrozen == 0 {
-				if atomic.CompareAndSwapUint64(&old.words[i], v, v|rtFrozen) {
-					break
-				}
-				v = atomic.LoadUint64(&old.words[i])
-			}
+			v := freeze(&old.words[i])
 			for j := uint(0); j < old.k; j++ {
 				c := v >> (j * old.w) & cmask
 				if c == 0 {
@@ -377,8 +493,9 @@ func (g *rtMigration) help() {
 }
 
 // place puts scrambled key x (not present) with flags fl in the first
-// word from its home with an empty cell (no word of f is frozen); false
-// when that is further than a cell can say.
+// word from its home with an empty cell (no word of f is frozen), or in
+// the overflow area when that is further than a cell can say; false
+// when the area is full too.
 func (f *rtFormat) place(x, fl uint64) bool {
 	i := f.home(x >> f.rb)
 	cmask := uint64(1)<<f.w - 1
@@ -400,7 +517,17 @@ func (f *rtFormat) place(x, fl uint64) bool {
 			return true
 		}
 	}
-	return false
+	for {
+		i, st := f.ovfProbe(x)
+		if st != rtAbsent || f.ovfN.Load() >= f.ovfLimit {
+			return false
+		}
+		if atomic.CompareAndSwapUint64(&f.ovf[2*i], 0, x+1) {
+			f.ovfN.Add(1)
+			atomic.StoreUint64(&f.ovf[2*i+1], fl)
+			return true
+		}
+	}
 }
 
 // grow replaces table f by a larger one, or one whose widths fit root
@@ -421,20 +548,21 @@ func (t *rootTable) grow(f *rtFormat, class uint, l, r uint32, overflow bool) er
 		}
 		classes = append(append([]uint8(nil), classes...), uint8(class))
 	}
+	cells := f.m * uint64(f.k)
+	if overflow || t.count.Load() >= f.limit {
+		cells = nextCells(cells)
+	}
 	nb := f.nb
 	if need := uint(max(bits.Len32(l), bits.Len32(r))); need > nb {
-		// room for the nodes to come: twice those numbered so far
-		nb = max(need, uint(bits.Len64(2*t.nodes())))
-		if nb > rtMaxNB {
-			nb = rtMaxNB
-			if need > nb {
-				return ErrMemLimit
-			}
+		if need > rtMaxNB {
+			return ErrMemLimit
 		}
-	}
-	cells := f.m * uint64(f.k)
-	if overflow || t.count.Load() >= f.limit*2/3 {
-		cells = nextCells(cells)
+		// room for the nodes to come (twice those numbered so far), where
+		// that costs no cell a word
+		nb = need
+		if more := min(max(need, uint(bits.Len64(2*t.nodes()))), rtMaxNB); newFormat(cells, classes, more).k == newFormat(cells, classes, need).k {
+			nb = more
+		}
 	}
 	for {
 		nf := newFormat(cells, classes, nb)
@@ -445,12 +573,15 @@ func (t *rootTable) grow(f *rtFormat, class uint, l, r uint32, overflow bool) er
 				for i := range f.words {
 					atomic.AndUint64(&f.words[i], ^rtFrozen)
 				}
+				for i := range f.ovf {
+					atomic.AndUint64(&f.ovf[i], ^rtFrozen)
+				}
 				t.migr.Store(nil)
 			}
 			return err
 		}
-		nf.words = make([]uint64, nf.m)
-		g := &rtMigration{old: f, nf: nf, parts: int64((f.m + rtPart - 1) / rtPart)}
+		nf.alloc()
+		g := &rtMigration{old: f, nf: nf, parts: int64((f.m+rtPart-1)/rtPart) + 1}
 		t.migr.Store(g)
 		g.help()
 		for g.done.Load() < g.parts {
@@ -486,6 +617,11 @@ func (t *rootTable) each(fn func(class uint, l, r uint32) bool) {
 			if !fn(f.decode(unperm(x, f.kb))) {
 				return
 			}
+		}
+	}
+	for i := uint64(0); i < f.ovfCap; i++ {
+		if k := f.ovf[2*i]; k != 0 && !fn(f.decode(unperm(k-1, f.kb))) {
+			return
 		}
 	}
 }

@@ -15,6 +15,14 @@ import (
 // through the growths, a flag is set by exactly one call, and each visits
 // every root once.
 func TestRootTableConcurrent(t *testing.T) {
+	t.Run("cells", func(t *testing.T) { testRootTable(t) })
+	// a distance of at most 3 words: many keys in the overflow area
+	defer func(c uint) { rtDispCap = c }(rtDispCap)
+	rtDispCap = 2
+	t.Run("overflow", func(t *testing.T) { testRootTable(t) })
+}
+
+func testRootTable(t *testing.T) {
 	const workers = 4
 	n := 60000
 	if testing.Short() {
@@ -129,7 +137,7 @@ func TestRootTableConcurrent(t *testing.T) {
 	if tab.grows.Load() < 5 || bytes.Load() != f.bytes() {
 		t.Errorf("grows %d, bytes %d, table %d", tab.grows.Load(), bytes.Load(), f.bytes())
 	}
-	t.Logf("%d roots in %d words (%d cells of %d bits each), nb %d, %d grows", len(distinct), f.m, f.k, f.w, f.nb, tab.grows.Load())
+	t.Logf("%d roots in %d words (%d in the overflow area) (%d cells of %d bits each), nb %d, %d grows", len(distinct), f.m, f.ovfN.Load(), f.k, f.w, f.nb, tab.grows.Load())
 }
 
 // TestRootFormat: a table's layout fits its cells in a word, with room
@@ -147,7 +155,7 @@ func TestRootFormat(t *testing.T) {
 		}
 		f := newFormat(tc.cells, cl, tc.nb)
 		if f.k*f.w > 63 || f.rb+rtFlags+f.d > f.w || f.d < 3 || f.kb < f.s || f.m*uint64(f.k) < tc.cells {
-			t.Errorf("%+v: layout %+v", tc, *f)
+			t.Errorf("%+v: layout m %d k %d w %d d %d rb %d kb %d s %d", tc, f.m, f.k, f.w, f.d, f.rb, f.kb, f.s)
 		}
 		for q := uint64(0); q < 1<<f.s; q += 1 + q/7 {
 			if h := f.home(q); h >= f.m || f.quotient(h) != q {
