@@ -88,9 +88,6 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 		}
 		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is %s, weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n, proviso)
 	}
-	if sopt.Storage.Mode == store.ModeTree && opt.Notes != nil {
-		fmt.Fprintf(opt.Notes, "gospin: -j %d -store tree: the workers' shared tree keeps its roots in a hash table, about 20 to 30 bytes a state more than -j 1's compact root set (docs/storage.md)\n", n)
-	}
 	var merges []func()
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {
 		c, merge := f.Fork()
