@@ -17,16 +17,18 @@ import (
 //
 // The node table: node values lie in 64K-node chunks (8 bytes a node),
 // numbered densely (a worker takes blocks of stBlock numbers from one
-// atomic counter and fills them in order); a hash index of 64-bit
-// buckets, each 0 (empty) or the top 32 bits of the node's hash and its
-// number+1, finds a value's number by linear probing. As Shared stores a
-// state, a worker writes the value in the next slot of its block first
-// and publishes it with the compare-and-swap that claims an empty bucket,
-// so nobody waits and a value found stored already leaves the slot to the
-// worker's next insert. A lookup reads the bucket's cache line and, for a
-// matching tag, the value's. The index doubles at 3/4 load as Shared's
-// table does (the workers stop at their next call, move buckets with the
-// grower, go on); the values never move, so a node's number is stable.
+// atomic counter and fills them in order); a hash index of 32-bit
+// buckets, each 0 (empty) or a 3-bit tag of the node's hash and its
+// number+1 (below 2^29), as the sequential tree's 4-byte slots, finds a
+// value's number by linear probing. As Shared stores a state, a worker
+// writes the value in the next slot of its block first and publishes it
+// with the compare-and-swap that claims an empty bucket, so nobody waits
+// and a value found stored already leaves the slot to the worker's next
+// insert. A lookup reads the bucket's cache line and, for a matching tag
+// (one in eight of the others), the value's. The index doubles at 3/4
+// load as Shared's table does (the workers stop at their next call, move
+// buckets with the grower, which reads each value to hash it, go on); the
+// values never move, so a node's number is stable.
 //
 // A state is identified by its root (class, left, right), which is its
 // index too: class<<58 | left<<29 | right (node numbers below 2^29), so
@@ -44,13 +46,13 @@ import (
 type SharedTree struct {
 	vals    [stMaxChunks]atomic.Pointer[[stChunk]uint64]
 	next    atomic.Uint64 // the next block of node numbers to take
-	buckets atomic.Pointer[[]uint64]
+	buckets atomic.Pointer[[]uint32]
 	shift   atomic.Uint32 // home bucket: h >> shift
 	count   atomic.Int64  // nodes published, up to cBatch per worker behind
 	limit   atomic.Int64
 	growing atomic.Bool
 	growMu  sync.Mutex
-	migr    atomic.Pointer[migration]
+	migr    atomic.Pointer[stMigration]
 	bytes   atomic.Int64 // bytes of the node table (chunks and index)
 	chunks  atomic.Int64
 
@@ -65,6 +67,8 @@ const (
 	stChunkShift = 16
 	stChunk      = 1 << stChunkShift
 	stMaxNodes   = 1 << rtMaxNB // an index packs two node numbers
+	stNumBits    = rtMaxNB      // a bucket: tag<<29 | number+1 (below 2^29)
+	stNumMask    = 1<<stNumBits - 1
 	stMaxChunks  = (stMaxNodes + stChunk - 1) / stChunk
 	stBlock      = 1 << 10 // node numbers a worker takes at a time
 	stMinLog2    = 12
@@ -118,8 +122,8 @@ func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 		w.t, w.id = t, i
 	}
 	n := 1 << stMinLog2
-	b := make([]uint64, n)
-	t.bytes.Add(int64(n) * 8)
+	b := make([]uint32, n)
+	t.bytes.Add(int64(n) * 4)
 	t.buckets.Store(&b)
 	t.shift.Store(64 - stMinLog2)
 	t.limit.Store(int64(n) / cMaxLoadDen * cMaxLoadNum)
@@ -211,7 +215,7 @@ func (t *SharedTree) Stats() Stats {
 		States:      t.Len(),
 		Slots:       n + int(f.m*uint64(f.k)),
 		Conflicts:   confl,
-		TableBytes:  int64(n)*8 + f.bytes(),
+		TableBytes:  int64(n)*4 + f.bytes(),
 		ArenaBytes:  t.chunks.Load() * stChunk * 8,
 		StoredBytes: int64(t.Nodes()) * 8,
 	}
@@ -247,7 +251,7 @@ func (w *stWorker) enter() {
 		w.active.Store(0)
 		for t.growing.Load() {
 			if g := t.migr.Load(); g != nil {
-				helpIndexGrow(g)
+				t.helpIndexGrow(g)
 			}
 			runtime.Gosched()
 		}
@@ -266,7 +270,7 @@ func (w *stWorker) slot() (uint64, error) {
 	}
 	t := w.t
 	b := t.next.Add(stBlock) - stBlock
-	if b+stBlock > stMaxNodes {
+	if b+stBlock >= stMaxNodes {
 		return 0, ErrMemLimit
 	}
 	c := &t.vals[b>>stChunkShift]
@@ -295,14 +299,14 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 	}
 	w.enter()
 	h := mix64(v)
-	tag := h >> 32
+	tag := uint32(h&7) << stNumBits
 	b := *t.buckets.Load()
 	mask := uint64(len(b) - 1)
 	i := h >> t.shift.Load()
 	staged := false
 	var idx uint64
 	for {
-		e := atomic.LoadUint64(&b[i])
+		e := atomic.LoadUint32(&b[i])
 		if e == 0 {
 			if !add {
 				return 0, false, nil
@@ -315,7 +319,7 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 				t.vals[idx>>stChunkShift].Load()[idx&(stChunk-1)] = v
 				staged = true
 			}
-			if !atomic.CompareAndSwapUint64(&b[i], 0, tag<<32|(idx+1)) {
+			if !atomic.CompareAndSwapUint32(&b[i], 0, tag|uint32(idx+1)) {
 				continue // taken by another: look again
 			}
 			w.cur++
@@ -326,9 +330,9 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 			}
 			return uint32(idx), true, nil
 		}
-		if e>>32 == tag {
-			if n := e&(1<<32-1) - 1; t.val(n) == v {
-				return uint32(n), true, nil
+		if e&^stNumMask == tag {
+			if n := e&stNumMask - 1; t.val(uint64(n)) == v {
+				return n, true, nil
 			}
 		}
 		w.confl++
@@ -352,7 +356,7 @@ func (w *stWorker) grow() error {
 	if len(old) >= 1<<32 {
 		return ErrMemLimit
 	}
-	if err := t.reserve(int64(len(old)) * 16); err != nil {
+	if err := t.reserve(int64(len(old)) * 8); err != nil {
 		return err
 	}
 	t.growing.Store(true)
@@ -366,20 +370,57 @@ func (w *stWorker) grow() error {
 		}
 	}
 	shift := t.shift.Load() - 1
-	nb := migrate(old, shift, &t.migr, helpIndexGrow)
-	t.bytes.Add(-int64(len(old)) * 8)
+	g := &stMigration{old: old, nb: make([]uint32, 2*len(old)), shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	t.migr.Store(g)
+	t.helpIndexGrow(g)
+	for g.done.Load() < g.parts {
+		runtime.Gosched()
+	}
+	t.migr.Store(nil)
+	nb := g.nb
+	t.bytes.Add(-int64(len(old)) * 4)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
 	t.limit.Store(int64(len(nb)) / cMaxLoadDen * cMaxLoadNum)
 	return nil
 }
 
-// helpIndexGrow moves buckets of a growth g of the node index (a
-// migration, as the shared table's): a bucket's home in the new index is
-// its tag's top bits.
-func helpIndexGrow(g *migration) {
-	k := 64 - g.shift // log2 of the new size, at most 32
-	g.help(func(e uint64) uint64 { return (e >> 32) >> (32 - k) })
+// stMigration is a growth of the node index under way (as Shared's
+// migration, for 32-bit buckets): the buckets of old move to nb in parts
+// of migratePart, each taken by one worker (the grower, or one waiting
+// for it in enter).
+type stMigration struct {
+	old, nb []uint32
+	shift   uint32
+	parts   int64
+	next    atomic.Int64
+	done    atomic.Int64
+}
+
+// helpIndexGrow moves parts of the growth g until none is left to take:
+// a bucket's home in the new index is its value's hash's top bits (a
+// bucket keeps only 3 bits of the hash, its tag, so the value is read,
+// as the sequential tree's growNodes does).
+func (t *SharedTree) helpIndexGrow(g *stMigration) {
+	mask := uint64(len(g.nb) - 1)
+	for {
+		p := g.next.Add(1) - 1
+		if p >= g.parts {
+			return
+		}
+		lo := p * migratePart
+		hi := min(lo+migratePart, int64(len(g.old)))
+		for _, e := range g.old[lo:hi] {
+			if e == 0 {
+				continue
+			}
+			i := mix64(t.val(uint64(e&stNumMask-1))) >> g.shift
+			for !atomic.CompareAndSwapUint32(&g.nb[i], 0, e) {
+				i = (i + 1) & mask
+			}
+		}
+		g.done.Add(1)
+	}
 }
 
 // load fills w.words with s's words (length first, zero-padded to the
