@@ -150,7 +150,7 @@ type cworker struct {
 
 func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 	w := &cworker{c: c, id: id, m: m, h: c.tab.Handle(id), rng: uint64(id)*0x9E3779B97F4A7C15 + 1,
-		cyan: idxmap.New(), pink: newLocalBits(c.n)}
+		cyan: idxmap.New(), pink: c.ownBits()}
 	if c.opt.NonProgress {
 		w.np = search.NewNPTrails(m)
 	}
@@ -171,7 +171,7 @@ func (c *cnd) newWorker(id int, m pins.Model) *cworker {
 // twice (cnd.twins), which the table counts twice.
 func runCNDFS(p *par, models []pins.Model) (int64, error) {
 	_, isSM := models[0].(pins.StutterModel)
-	c := &cnd{par: p, red: newSharedBits(p.n), blue: newSharedBits(p.n), stutter: isSM && p.claim}
+	c := &cnd{par: p, red: p.colourBits(store.FlagRed), blue: p.colourBits(store.FlagBlue), stutter: isSM && p.claim}
 	for i, m := range models {
 		c.cws = append(c.cws, c.newWorker(i, m))
 	}

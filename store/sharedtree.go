@@ -17,43 +17,46 @@ import (
 //
 // The node table: node values lie in 64K-node chunks (8 bytes a node),
 // numbered densely (a worker takes blocks of stBlock numbers from one
-// atomic counter and fills them in order); a hash index of 64-bit
-// buckets, each 0 (empty) or the top 32 bits of the node's hash and its
-// number+1, finds a value's number by linear probing. As Shared stores a
-// state, a worker writes the value in the next slot of its block first
-// and publishes it with the compare-and-swap that claims an empty bucket,
-// so nobody waits and a value found stored already leaves the slot to the
-// worker's next insert. A lookup reads the bucket's cache line and, for a
-// matching tag, the value's. The index doubles at 3/4 load as Shared's
-// table does (the workers stop at their next call, move buckets with the
-// grower, go on); the values never move, so a node's number is stable.
+// atomic counter and fills them in order); a hash index of 32-bit
+// buckets, each 0 (empty) or a 3-bit tag of the node's hash and its
+// number+1 (below 2^29), as the sequential tree's 4-byte slots, finds a
+// value's number by linear probing. As Shared stores a state, a worker
+// writes the value in the next slot of its block first and publishes it
+// with the compare-and-swap that claims an empty bucket, so nobody waits
+// and a value found stored already leaves the slot to the worker's next
+// insert. A lookup reads the bucket's cache line and, for a matching tag
+// (one in eight of the others), the value's. The index doubles at 3/4
+// load as Shared's table does (the workers stop at their next call, move
+// buckets with the grower, which reads each value to hash it, go on); the
+// values never move, so a node's number is stable.
 //
-// A state is identified by its root (class, left, right): a 9-byte key
-// kept in a Shared table (not zero-suppressed), whose index is the
-// state's index, so parsearch's per-state bits (bits.go), done bits
-// (DoneMarker) and CNDFS's bytes, laid out by Shared's index, work
-// unchanged. Each worker keeps the tree of the state it inserted last
-// (as Tree does), so a successor costs a find-or-put per changed node and
-// one insert of its root.
+// A state is identified by its root (class, left, right), which is its
+// index too: class<<58 | left<<29 | right (node numbers below 2^29), so
+// StateOf unfolds a state from its index alone. The roots are kept in a
+// compact lock-free root table (rootTable, roottable.go) whose cells keep
+// a few flags per state beside the root's bits: the done bit
+// (DoneMarker) and CNDFS's red and blue (StateFlags). Each worker keeps
+// the tree of the state it inserted last (as Tree does), so a successor
+// costs a find-or-put per changed node and one insert of its root.
 //
-// A worker is inside at most one of the two tables at a time (it pauses
-// one before it enters the other), so that a growth of either, which
-// waits for the workers inside it, never waits for a worker that waits
-// for the other's.
+// A worker leaves the node table (it pauses, as for Shared's growth)
+// before it inserts a root; the root table's growth waits for nobody, so
+// the node table's growth, which waits for the workers inside it, never
+// waits for a worker that waits for the roots.
 type SharedTree struct {
 	vals    [stMaxChunks]atomic.Pointer[[stChunk]uint64]
 	next    atomic.Uint64 // the next block of node numbers to take
-	buckets atomic.Pointer[[]uint64]
+	buckets atomic.Pointer[[]uint32]
 	shift   atomic.Uint32 // home bucket: h >> shift
 	count   atomic.Int64  // nodes published, up to cBatch per worker behind
 	limit   atomic.Int64
 	growing atomic.Bool
 	growMu  sync.Mutex
-	migr    atomic.Pointer[migration]
+	migr    atomic.Pointer[stMigration]
 	bytes   atomic.Int64 // bytes of the node table (chunks and index)
 	chunks  atomic.Int64
 
-	roots  *Shared
+	roots  *rootTable
 	memLim int64
 	guard  func(extra int64) bool
 	ws     []stWorker
@@ -63,19 +66,20 @@ type SharedTree struct {
 const (
 	stChunkShift = 16
 	stChunk      = 1 << stChunkShift
-	stMaxNodes   = 1<<32 - 2 // a bucket keeps number+1 in 32 bits
+	stMaxNodes   = 1 << rtMaxNB // an index packs two node numbers
+	stNumBits    = rtMaxNB      // a bucket: tag<<29 | number+1 (below 2^29)
+	stNumMask    = 1<<stNumBits - 1
 	stMaxChunks  = (stMaxNodes + stChunk - 1) / stChunk
 	stBlock      = 1 << 10 // node numbers a worker takes at a time
 	stMinLog2    = 12
-	stKeyLen     = 9 // a root: class, left, right
+	stClassShift = 2 * rtMaxNB // an index: class<<58 | left<<29 | right
 )
 
 // stWorker is one worker's handle: its block of node numbers, its
-// incremental cache and its handle of the root table.
+// incremental cache and its count of roots.
 type stWorker struct {
 	t      *SharedTree
 	id     int
-	rh     *sharedWorker
 	active atomic.Int32 // inside the node table
 	inside bool
 	cur    uint64 // the next node number of the block
@@ -83,13 +87,14 @@ type stWorker struct {
 	nodes  int64  // nodes this worker added
 	batch  int64
 	confl  int64
+	roots  int64 // roots this worker added
+	rbatch int64 // added since the last report to the root table's count
 
 	cc      uint
 	prevW   []uint32
 	prevN   []uint32
 	cacheOK bool
 	words   []uint32
-	key     [stKeyLen]byte
 	_       [64]byte
 }
 
@@ -98,6 +103,7 @@ var (
 	_ DoneMarker    = (*SharedTree)(nil)
 	_ StateReader   = (*SharedTree)(nil)
 	_ Set           = (*SharedTree)(nil)
+	_ StateFlags    = (*SharedTree)(nil)
 )
 
 // NewSharedTree returns a shared tree store for the given number of
@@ -107,15 +113,17 @@ var (
 func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 	workers = min(max(workers, 1), MaxWorkers)
 	t := &SharedTree{memLim: memLimit, ws: make([]stWorker, workers)}
-	t.roots = NewShared(workers, sizeLog2, 0, false)
-	t.roots.SetGuard(t.allow)
+	sizeLog2 = min(max(sizeLog2, 6), MaxInitialLog2)
+	t.roots = newRootTable(uint64(1)<<sizeLog2, t.reserve, func(n int64) { t.bytes.Add(-n) },
+		func() uint64 { return t.next.Load() })
+	t.bytes.Add(t.roots.bytes())
 	for i := range t.ws {
 		w := &t.ws[i]
-		w.t, w.id, w.rh = t, i, &t.roots.ws[i]
+		w.t, w.id = t, i
 	}
 	n := 1 << stMinLog2
-	b := make([]uint64, n)
-	t.bytes.Add(int64(n) * 8)
+	b := make([]uint32, n)
+	t.bytes.Add(int64(n) * 4)
 	t.buckets.Store(&b)
 	t.shift.Store(64 - stMinLog2)
 	t.limit.Store(int64(n) / cMaxLoadDen * cMaxLoadNum)
@@ -127,9 +135,9 @@ func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 func (t *SharedTree) SetGuard(f func(extra int64) bool) { t.guard = f }
 
 // allow says whether extra bytes more fit the limit and the guard (the
-// root table's allocations, and the node table's through reserve).
+// node table's and the root table's, one account).
 func (t *SharedTree) allow(extra int64) bool {
-	if t.memLim > 0 && t.bytes.Load()+t.roots.bytes.Load()+extra > t.memLim {
+	if t.memLim > 0 && t.bytes.Load()+extra > t.memLim {
 		return false
 	}
 	return t.guard == nil || t.guard(extra)
@@ -143,21 +151,45 @@ func (t *SharedTree) reserve(extra int64) error {
 	return nil
 }
 
-// EnableDone keeps a done bit per stored state (DoneMarker); call it
-// before the search.
-func (t *SharedTree) EnableDone() { t.roots.EnableDone() }
+// EnableDone is there for the search's sake: the root table keeps a
+// done bit per state always (a flag of its cell).
+func (t *SharedTree) EnableDone() {}
+
+// splitRoot returns the root that index idx packs.
+func splitRoot(idx uint64) (class uint, l, r uint32) {
+	return uint(idx >> stClassShift), uint32(idx>>rtMaxNB) & (stMaxNodes - 1), uint32(idx) & (stMaxNodes - 1)
+}
 
 // MarkDone implements DoneMarker.
-func (t *SharedTree) MarkDone(idx uint64) { t.roots.MarkDone(idx) }
+func (t *SharedTree) MarkDone(idx uint64) { t.SetFlag(idx, FlagDone) }
 
 // Done implements DoneMarker.
-func (t *SharedTree) Done(idx uint64) bool { return t.roots.Done(idx) }
+func (t *SharedTree) Done(idx uint64) bool { return t.Flag(idx, FlagDone) }
+
+// SetFlag implements StateFlags.
+func (t *SharedTree) SetFlag(idx uint64, f uint) bool {
+	c, l, r := splitRoot(idx)
+	return t.roots.flag(c, l, r, f, true)
+}
+
+// Flag implements StateFlags.
+func (t *SharedTree) Flag(idx uint64, f uint) bool {
+	c, l, r := splitRoot(idx)
+	return t.roots.flag(c, l, r, f, false)
+}
 
 // Handle implements ConcurrentSet.
 func (t *SharedTree) Handle(w int) SetHandle { return &t.ws[w] }
 
-// Len implements ConcurrentSet and Set: the states stored.
-func (t *SharedTree) Len() int { return t.roots.Len() }
+// Len implements ConcurrentSet and Set: the states stored (once the
+// workers are done).
+func (t *SharedTree) Len() int {
+	var n int64
+	for i := range t.ws {
+		n += t.ws[i].roots
+	}
+	return int(n)
+}
 
 // Nodes is the number of nodes in the node table (once the workers are
 // done).
@@ -170,29 +202,27 @@ func (t *SharedTree) Nodes() int {
 }
 
 // Stats implements ConcurrentSet and Set (once the workers are done): the
-// node table (index, value chunks) and the root table.
+// node table (index, value chunks) and the root table (its words, in
+// TableBytes; its cells, in Slots).
 func (t *SharedTree) Stats() Stats {
-	r := t.roots.Stats()
+	f := t.roots.cur.Load()
 	var confl int64
 	for i := range t.ws {
 		confl += t.ws[i].confl
 	}
 	n := len(*t.buckets.Load())
 	return Stats{
-		States:      r.States,
-		Slots:       n + r.Slots,
-		Conflicts:   confl + r.Conflicts,
-		TableBytes:  int64(n)*8 + r.TableBytes,
-		ArenaBytes:  t.chunks.Load()*stChunk*8 + r.ArenaBytes,
-		StoredBytes: int64(t.Nodes())*8 + r.StoredBytes,
+		States:      t.Len(),
+		Slots:       n + int(f.m*uint64(f.k)),
+		Conflicts:   confl,
+		TableBytes:  int64(n)*4 + f.bytes(),
+		ArenaBytes:  t.chunks.Load() * stChunk * 8,
+		StoredBytes: int64(t.Nodes()) * 8,
 	}
 }
 
 // Pause implements SetHandle.
-func (w *stWorker) Pause() {
-	w.pauseNodes()
-	w.rh.Pause()
-}
+func (w *stWorker) Pause() { w.pauseNodes() }
 
 func (w *stWorker) pauseNodes() {
 	if w.inside {
@@ -211,7 +241,6 @@ func (w *stWorker) enter() {
 	if w.inside {
 		return
 	}
-	w.rh.Pause()
 	w.inside = true
 	t := w.t
 	for {
@@ -222,7 +251,7 @@ func (w *stWorker) enter() {
 		w.active.Store(0)
 		for t.growing.Load() {
 			if g := t.migr.Load(); g != nil {
-				helpIndexGrow(g)
+				t.helpIndexGrow(g)
 			}
 			runtime.Gosched()
 		}
@@ -241,7 +270,7 @@ func (w *stWorker) slot() (uint64, error) {
 	}
 	t := w.t
 	b := t.next.Add(stBlock) - stBlock
-	if b+stBlock > stMaxNodes {
+	if b+stBlock >= stMaxNodes {
 		return 0, ErrMemLimit
 	}
 	c := &t.vals[b>>stChunkShift]
@@ -270,14 +299,14 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 	}
 	w.enter()
 	h := mix64(v)
-	tag := h >> 32
+	tag := uint32(h&7) << stNumBits
 	b := *t.buckets.Load()
 	mask := uint64(len(b) - 1)
 	i := h >> t.shift.Load()
 	staged := false
 	var idx uint64
 	for {
-		e := atomic.LoadUint64(&b[i])
+		e := atomic.LoadUint32(&b[i])
 		if e == 0 {
 			if !add {
 				return 0, false, nil
@@ -290,7 +319,7 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 				t.vals[idx>>stChunkShift].Load()[idx&(stChunk-1)] = v
 				staged = true
 			}
-			if !atomic.CompareAndSwapUint64(&b[i], 0, tag<<32|(idx+1)) {
+			if !atomic.CompareAndSwapUint32(&b[i], 0, tag|uint32(idx+1)) {
 				continue // taken by another: look again
 			}
 			w.cur++
@@ -301,9 +330,9 @@ func (w *stWorker) node(v uint64, add bool) (uint32, bool, error) {
 			}
 			return uint32(idx), true, nil
 		}
-		if e>>32 == tag {
-			if n := e&(1<<32-1) - 1; t.val(n) == v {
-				return uint32(n), true, nil
+		if e&^stNumMask == tag {
+			if n := e&stNumMask - 1; t.val(uint64(n)) == v {
+				return n, true, nil
 			}
 		}
 		w.confl++
@@ -327,10 +356,9 @@ func (w *stWorker) grow() error {
 	if len(old) >= 1<<32 {
 		return ErrMemLimit
 	}
-	if err := t.reserve(int64(len(old)) * 16); err != nil {
+	if err := t.reserve(int64(len(old)) * 8); err != nil {
 		return err
 	}
-	w.rh.Pause() // (inside at most one table)
 	t.growing.Store(true)
 	defer t.growing.Store(false)
 	for i := range t.ws {
@@ -342,20 +370,57 @@ func (w *stWorker) grow() error {
 		}
 	}
 	shift := t.shift.Load() - 1
-	nb := migrate(old, shift, &t.migr, helpIndexGrow)
-	t.bytes.Add(-int64(len(old)) * 8)
+	g := &stMigration{old: old, nb: make([]uint32, 2*len(old)), shift: shift, parts: int64(len(old)+migratePart-1) / migratePart}
+	t.migr.Store(g)
+	t.helpIndexGrow(g)
+	for g.done.Load() < g.parts {
+		runtime.Gosched()
+	}
+	t.migr.Store(nil)
+	nb := g.nb
+	t.bytes.Add(-int64(len(old)) * 4)
 	t.buckets.Store(&nb)
 	t.shift.Store(shift)
 	t.limit.Store(int64(len(nb)) / cMaxLoadDen * cMaxLoadNum)
 	return nil
 }
 
-// helpIndexGrow moves buckets of a growth g of the node index (a
-// migration, as the shared table's): a bucket's home in the new index is
-// its tag's top bits.
-func helpIndexGrow(g *migration) {
-	k := 64 - g.shift // log2 of the new size, at most 32
-	g.help(func(e uint64) uint64 { return (e >> 32) >> (32 - k) })
+// stMigration is a growth of the node index under way (as Shared's
+// migration, for 32-bit buckets): the buckets of old move to nb in parts
+// of migratePart, each taken by one worker (the grower, or one waiting
+// for it in enter).
+type stMigration struct {
+	old, nb []uint32
+	shift   uint32
+	parts   int64
+	next    atomic.Int64
+	done    atomic.Int64
+}
+
+// helpIndexGrow moves parts of the growth g until none is left to take:
+// a bucket's home in the new index is its value's hash's top bits (a
+// bucket keeps only 3 bits of the hash, its tag, so the value is read,
+// as the sequential tree's growNodes does).
+func (t *SharedTree) helpIndexGrow(g *stMigration) {
+	mask := uint64(len(g.nb) - 1)
+	for {
+		p := g.next.Add(1) - 1
+		if p >= g.parts {
+			return
+		}
+		lo := p * migratePart
+		hi := min(lo+migratePart, int64(len(g.old)))
+		for _, e := range g.old[lo:hi] {
+			if e == 0 {
+				continue
+			}
+			i := mix64(t.val(uint64(e&stNumMask-1))) >> g.shift
+			for !atomic.CompareAndSwapUint32(&g.nb[i], 0, e) {
+				i = (i + 1) & mask
+			}
+		}
+		g.done.Add(1)
+	}
 }
 
 // load fills w.words with s's words (length first, zero-padded to the
@@ -420,9 +485,9 @@ func (w *stWorker) build(p, lo, hi int, add bool) (uint32, bool, error) {
 	return n, ok, err
 }
 
-// root fills w.key with the root of s (adding its nodes when add is
-// set); ok is false when add is not set and a node is not stored.
-func (w *stWorker) root(s []byte, add bool) (bool, error) {
+// root returns the root of s (adding its nodes when add is set); ok is
+// false when add is not set and a node is not stored.
+func (w *stWorker) root(s []byte, add bool) (class uint, l, r uint32, ok bool, err error) {
 	cls := w.load(s)
 	c := 1 << cls
 	if add && (cls != w.cc || len(w.prevW) != c) {
@@ -431,57 +496,63 @@ func (w *stWorker) root(s []byte, add bool) (bool, error) {
 		w.prevN = make([]uint32, c)
 		w.cacheOK = false
 	}
-	l, ok, err := w.build(2, 0, c/2, add)
-	if !ok || err != nil {
-		return ok, err
+	if l, ok, err = w.build(2, 0, c/2, add); !ok || err != nil {
+		return 0, 0, 0, ok, err
 	}
-	r, ok, err := w.build(3, c/2, c, add)
-	if !ok || err != nil {
-		return ok, err
+	if r, ok, err = w.build(3, c/2, c, add); !ok || err != nil {
+		return 0, 0, 0, ok, err
 	}
 	if add {
 		copy(w.prevW, w.words)
 		w.cacheOK = true
 	}
-	w.key[0] = byte(cls)
-	binary.LittleEndian.PutUint32(w.key[1:], l)
-	binary.LittleEndian.PutUint32(w.key[5:], r)
-	return true, nil
+	return cls, l, r, true, nil
+}
+
+func rootIndex(class uint, l, r uint32) uint64 {
+	return uint64(class)<<stClassShift | uint64(l)<<rtMaxNB | uint64(r)
 }
 
 // Insert implements SetHandle (h is ignored: the nodes are hashed).
 func (w *stWorker) Insert(s []byte, _ uint64) (uint64, bool, error) {
-	if _, err := w.root(s, true); err != nil {
+	c, l, r, _, err := w.root(s, true)
+	if err != nil {
 		w.cacheOK = false
 		return 0, false, err
 	}
 	w.pauseNodes()
-	return w.rh.Insert(w.key[:], Hash(w.key[:]))
+	added, err := w.t.roots.insert(c, l, r, &w.rbatch)
+	if err != nil {
+		return 0, false, err
+	}
+	if added {
+		w.roots++
+	}
+	return rootIndex(c, l, r), added, nil
 }
 
 // Lookup implements SetHandle.
 func (w *stWorker) Lookup(s []byte, _ uint64) (uint64, bool) {
-	ok, _ := w.root(s, false)
-	if !ok {
+	c, l, r, ok, _ := w.root(s, false)
+	w.pauseNodes()
+	if !ok || !w.t.roots.find(c, l, r) {
 		return 0, false
 	}
-	w.pauseNodes()
-	return w.rh.Lookup(w.key[:], Hash(w.key[:]))
+	return rootIndex(c, l, r), true
 }
 
 // StateOf implements StateReader: the state is unfolded from its root
 // into dst (from any worker, during the search, for an index that a
 // handle returned).
 func (t *SharedTree) StateOf(dst []byte, idx uint64) []byte {
-	k := t.roots.raw(idx)
-	cls := uint(k[0])
+	cls, l, r := splitRoot(idx)
 	c := 1 << cls
 	if cap(dst) < 4*c {
 		dst = make([]byte, 4*c)
 	}
 	dst = dst[:4*c]
-	t.unfold(binary.LittleEndian.Uint32(k[1:]), dst[:2*c])
-	t.unfold(binary.LittleEndian.Uint32(k[5:]), dst[2*c:])
+	t.unfold(l, dst[:2*c])
+	t.unfold(r, dst[2*c:])
 	n := int(binary.LittleEndian.Uint32(dst))
 	copy(dst, dst[4:4+n])
 	return dst[:n]
@@ -528,12 +599,8 @@ func (t *SharedTree) State(idx uint64) []byte {
 
 // Each implements Set.
 func (t *SharedTree) Each(f func(idx uint64, s []byte) bool) {
-	for _, e := range *t.roots.buckets.Load() {
-		if e != 0 {
-			idx := e&cIdxMask - 1
-			if !f(idx, t.State(idx)) {
-				return
-			}
-		}
-	}
+	t.roots.each(func(c uint, l, r uint32) bool {
+		idx := rootIndex(c, l, r)
+		return f(idx, t.State(idx))
+	})
 }

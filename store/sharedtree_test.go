@@ -115,7 +115,7 @@ func TestSharedTreeConcurrent(t *testing.T) {
 	vals := map[uint64]bool{}
 	for _, e := range *tab.buckets.Load() {
 		if e != 0 {
-			v := tab.val(e&(1<<32-1) - 1)
+			v := tab.val(uint64(e&stNumMask - 1))
 			if vals[v] {
 				t.Fatalf("node value %x stored twice", v)
 			}

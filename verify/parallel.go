@@ -18,12 +18,13 @@ func WorkersAll() int { return parsearch.Workers(0) }
 // WorkersAuto (-1) is gospin verify's default -j (DefaultSettings; -j
 // auto): every core the process may use (WorkersAll) where the parallel
 // search covers the search (parsearch.Supported), else one worker,
-// without a note. (Workers 0, the zero value, is one worker.) It keeps one worker where the user asked for what only the
-// sequential search gives: a search order (pan's -DP_RAND, -DT_REVERSE),
-// the tree store (chosen for its memory: the workers' shared tree takes
-// several times the bytes a state), or leap sets. -j 1 is pan's
-// sequential search: its order, its depths and trails, and with
-// reduction its stack proviso's counts (docs/parallel.md, "The default").
+// without a note. (Workers 0, the zero value, is one worker.) It keeps
+// one worker where the user asked for what one worker does best: a
+// search order (pan's -DP_RAND, -DT_REVERSE), the tree store (chosen for
+// its memory: the workers' shared tree takes 1.1 to 1.8 times one
+// worker's bytes a state) or leap sets. -j 1 is pan's sequential search:
+// its order, its depths and trails, and with reduction its stack
+// proviso's counts (docs/parallel.md, "The default").
 const WorkersAuto = -1
 
 // autoParallel says whether the default (WorkersAuto) may run opt's
@@ -106,9 +107,6 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 			proviso = "the visited proviso (no successor of a reduced set stored: bitstate keeps no done bits)"
 		}
 		fmt.Fprintf(opt.Notes, "gospin: -j %d: the reduction's cycle proviso is %s, weaker than -j 1's stack proviso: more states may be stored (docs/parallel.md; -noreduce, or -j 1)\n", n, proviso)
-	}
-	if sopt.Storage.Mode == store.ModeTree && opt.Notes != nil {
-		fmt.Fprintf(opt.Notes, "gospin: -j %d -store tree: the workers' shared tree keeps its roots in a hash table, about 20 to 30 bytes a state more than -j 1's compact root set (docs/storage.md)\n", n)
 	}
 	var merges []func()
 	po := parsearch.Options{Options: sopt, Workers: n, Clone: func() (pins.Model, error) {

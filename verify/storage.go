@@ -42,17 +42,12 @@ func Run(ctx context.Context, name string, m Model, opt Options) (*report.Summar
 	sum, res = nil, nil
 	runtime.GC()
 	debug.FreeOSMemory()
+	// the tree pass runs on the exact pass's workers: the workers' shared
+	// tree packs its roots in a compact root table, 1.1 to 1.8 times one
+	// worker's tree's bytes a state (docs/parallel.md); the default
+	// (WorkersAuto) keeps one worker for a tree, which is chosen for its
+	// memory (autoParallel)
 	o.Storage.Mode = store.ModeTree
-	if o.Workers != 1 && o.Workers != 0 {
-		// the tree pass is for memory: one worker's tree packs its roots,
-		// the workers' shared tree takes 3 to 6 times the bytes a state
-		// (docs/storage.md)
-		asked := o.Workers != WorkersAuto
-		o.Workers = 1
-		if asked && opt.Notes != nil {
-			fmt.Fprintf(opt.Notes, "gospin: -store auto: the tree pass runs on one worker (its tree takes a fraction of the shared tree's memory a state)\n")
-		}
-	}
 	if sum, res, err = runOnce(ctx, name, m, o); err != nil {
 		return nil, nil, err
 	}

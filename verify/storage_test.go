@@ -173,11 +173,11 @@ func TestStorageAuto(t *testing.T) {
 	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeExact || !st.Auto || st.MovedAt != 0 {
 		t.Errorf("auto with room: complete %v, %d states, storage %+v", sum.Complete, sum.StatesStored, st)
 	}
-	// with -j 2 the exact pass runs on two workers, the tree pass on one
-	// (one worker's tree packs its roots)
+	// with -j 2 both passes run on two workers (the shared tree packs
+	// its roots too)
 	workers = 2
 	sum = run(store.ModeAuto, 4<<20)
-	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeTree || st.MovedAt <= 0 || sum.Workers != 1 {
+	if st := sum.Storage; !sum.Complete || sum.StatesStored != states || st == nil || st.Mode != store.ModeTree || st.MovedAt <= 0 || sum.Workers != 2 {
 		t.Errorf("auto -j 2 in 4 MB: complete %v (%s), %d states, %d workers, storage %+v", sum.Complete, sum.Incomplete, sum.StatesStored, sum.Workers, st)
 	}
 }
