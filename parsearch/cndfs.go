@@ -613,6 +613,7 @@ func (w *cworker) dfsRed(seed int) error {
 	w.push(&w.redStk, s, sf.step(), sf.idx, false)
 	w.pink.set(sf.idx)
 	w.rset = append(w.rset, pinkEnt{idx: sf.idx, acc: true, out: w.redStk[0].n})
+	reported := false // a cycle of this seed was reported (-e, -c N)
 	for len(w.redStk) > 0 {
 		if p.stopped.Load() {
 			w.popAllRed()
@@ -626,6 +627,19 @@ func (w *cworker) dfsRed(seed int) error {
 		}
 		sc := w.next(f)
 		depth := seed + len(w.redStk)
+		if sc.viol >= 0 && f.own {
+			// a state this red search stored (no blue search expands a
+			// red state): its violations are reported here
+			v, step := w.viols[sc.viol], sc.step
+			if p.report(*v, depth, func() []search.Step {
+				e := search.Error{Violation: *v, Trail: append(w.redTrail(seed), step), CycleStart: -1}
+				w.npTrail(&e)
+				return e.Trail
+			}) {
+				w.popAllRed()
+				return nil
+			}
+		}
 		if depth >= p.opt.MaxDepth {
 			w.depthHit = true
 			w.c.cut.Store(true)
@@ -633,15 +647,26 @@ func (w *cworker) dfsRed(seed int) error {
 		}
 		st, step := w.bytes(sc), sc.step
 		idx := ^uint64(0)
+		own := f.own
 		if sc.flags&(pins.InAtomic|pins.InLeap) == 0 {
-			i, _, ok, err := w.insert(st, step, sc.h)
+			i, added, ok, err := w.insert(st, step, sc.h)
+			own = added
 			if !ok {
 				w.popAllRed()
 				return err
 			}
 			if w.cyan.Has(i) {
 				// back on the blue stack: seed -> ... -> here -> (blue
-				// stack) -> seed is an accepting cycle
+				// stack) -> seed is an accepting cycle. With -e or -c N,
+				// one cycle a seed, as the sequential search (and pan)
+				// reports; the red search goes on to its end all the
+				// same, so that the states it makes red have been
+				// searched (the blue searches skip a red state: ending
+				// here lost states, TestCNDFSAllErrors)
+				if reported {
+					continue
+				}
+				reported = true
 				cyc := seed + len(w.redStk) + seed - w.cyanPos(i) // its steps
 				stop := w.reportCycle(cyc, func() ([]search.Step, int) {
 					steps := w.trail(seed)
@@ -658,18 +683,7 @@ func (w *cworker) dfsRed(seed int) error {
 					w.popAllRed()
 					return nil
 				}
-				// -e or -c N: one cycle per seed, as the sequential
-				// search (and pan). The red search ends here, and the
-				// states it reached turn red as if it had finished, as
-				// pan's nested search leaves its marks: no other
-				// worker waits for this seed, and the cycles that the
-				// early colouring hides only change how many more
-				// errors are found (docs/parallel.md)
-				for len(w.redStk) > 0 {
-					w.pop(&w.redStk)
-				}
-				w.colourRed(sf.idx)
-				return nil
+				continue
 			}
 			if w.pink.has(i) || red.has(i) {
 				continue
@@ -682,10 +696,20 @@ func (w *cworker) dfsRed(seed int) error {
 		if f.left() == 0 {
 			st = w.lastTaken(f, st)
 		}
-		w.push(&w.redStk, st, step, idx, false)
+		w.push(&w.redStk, st, step, idx, own)
 		if idx != ^uint64(0) {
 			w.pink.set(idx)
 			w.rset = append(w.rset, pinkEnt{idx: idx, acc: w.redStk[len(w.redStk)-1].acc, out: w.redStk[len(w.redStk)-1].n})
+		}
+		if own && idx != ^uint64(0) {
+			// stored by this red search: an accepting state without
+			// successors is an accept stutter, as in the blue search
+			if t := &w.redStk[len(w.redStk)-1]; t.n == 0 && !p.claim && t.acc {
+				if p.report(pins.Violation{Kind: pins.AcceptanceCycle, Message: "accept stutter"}, depth, func() []search.Step { return w.redTrail(seed) }) {
+					w.popAllRed()
+					return nil
+				}
+			}
 		}
 		if err := w.check(); err != nil {
 			w.popAllRed()
@@ -697,10 +721,23 @@ func (w *cworker) dfsRed(seed int) error {
 	// one without successors, which has none (and is on no cycle). A
 	// search cut at the depth limit may never backtrack some states: then
 	// nobody waits (the search is incomplete anyway).
+	//
+	// With -e or -c N (the search goes on past its cycles) a worker does
+	// not wait: two seeds on one accepting cycle, each in the other's
+	// R_p, would wait for each other for ever (a cycle that neither red
+	// search closed on its own stack: with -c 1 some search reports it
+	// and the search stops). R_p then stays as it is, not red: red is
+	// only what spares later searches work, and a state is made red only
+	// when every accepting state of R_p is, as above.
 	w.h.Pause() // the table may grow meanwhile
+	goesOn := p.opt.StopAfter != 1
 	for _, r := range w.rset[1:] {
 		for r.acc && r.out > 0 && !red.has(r.idx) && !w.c.cut.Load() {
 			if p.stopped.Load() {
+				return nil
+			}
+			if goesOn {
+				w.popAllRed() // (the red stack is empty: pink cleared)
 				return nil
 			}
 			runtime.Gosched()
@@ -708,6 +745,16 @@ func (w *cworker) dfsRed(seed int) error {
 	}
 	w.colourRed(sf.idx)
 	return nil
+}
+
+// redTrail is the path to the red stack's top: the blue stack to seed,
+// then the red search's steps.
+func (w *cworker) redTrail(seed int) []search.Step {
+	steps := w.trail(seed)
+	for j := 1; j < len(w.redStk); j++ {
+		steps = append(steps, w.redStk[j].step())
+	}
+	return steps
 }
 
 // colourRed makes the states of R_p red (the red search from seed is
