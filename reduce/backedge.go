@@ -18,48 +18,185 @@ func (r *Reducer) BackEdge(g int) bool {
 	return g < 0 || g >= len(r.back) || r.back[g]
 }
 
-// backEdges is BackEdges for r's reduction: the moves between locations
-// where a process may be safe (not unsafeLoc), or all of them for
-// stubborn sets.
-func (r *Reducer) backEdges(stubborn bool) []bool {
+// backEdges is BackEdges for r's reduction: the moves between candidate
+// locations (candidates), or all of them for stubborn sets.
+func (r *Reducer) backEdges(stubborn bool, ca *chanAnalysis) []bool {
 	if stubborn {
 		return BackEdges(r.e, nil)
 	}
-	tags := map[*automata.Proc]int{}
-	for tag, p := range r.lay.Procs {
-		tags[p] = tag
+	r.cand = r.candidates(ca)
+	return BackEdges(r.e, r.isCandidate)
+}
+
+// claimBackEdges is backEdges on the product with a never claim, whose
+// reduced sets take no visible step (productAmple, C2): for ample sets
+// the moves of visible groups (vis) are left out of the graph too, so
+// that a cycle of the control flow through a visible step needs no mark.
+// Stubborn sets on the product check only the sender's group of a
+// rendezvous for visibility, so they keep r's marks.
+func (r *Reducer) claimBackEdges(vis []bool) []bool {
+	if r.cand == nil {
+		return r.back
 	}
-	return BackEdges(r.e, func(p *automata.Proc, loc int) bool {
-		tag, ok := tags[p]
-		return !ok || tag >= len(r.locs) || loc >= len(r.locs[tag]) || r.locs[tag][loc].kind != unsafeLoc
-	})
+	return MarkCycles(r.e, r.isCandidate, func(g int) bool { return g < 0 || g >= len(vis) || vis[g] })
+}
+
+// isCandidate reports whether a process of type p at location loc may be
+// safe in some state (candidates), or true when r does not know p.
+func (r *Reducer) isCandidate(p *automata.Proc, loc int) bool {
+	for tag, q := range r.lay.Procs {
+		if q == p {
+			return tag >= len(r.cand) || loc >= len(r.cand[tag]) || r.cand[tag][loc]
+		}
+	}
+	return true
+}
+
+// candidates returns, per proctype tag and location, whether a process
+// there may be safe (SafeProcs) in some state: its location class is
+// not unsafeLoc, and no channel operation of a conditionally safe
+// location is on a variable that never holds a buffered channel
+// (rendezvousVars), where opSafe fails in every state (capacity 0, or no
+// channel at all).
+func (r *Reducer) candidates(ca *chanAnalysis) [][]bool {
+	prog := r.e.Program()
+	rdv := rendezvousVars(prog)
+	cand := make([][]bool, len(r.locs))
+	for tag, classes := range r.locs {
+		cand[tag] = make([]bool, len(classes))
+		var p *automata.Proc
+		if tag < len(r.lay.Procs) {
+			p = r.lay.Procs[tag]
+		}
+		for loc, c := range classes {
+			ok := c.kind != unsafeLoc
+			if ok && c.kind == condLoc && p != nil && loc < len(p.Locs) && ca != nil {
+			out:
+				for _, t := range p.Locs[loc].Out {
+					ops, _ := ca.opsOf(t)
+					for _, op := range ops {
+						switch op.kind {
+						case opSend, opRecv, opLen, opEmpty, opFull:
+							if op.v != nil && rdv[op.v] {
+								ok = false
+								break out
+							}
+						}
+					}
+				}
+			}
+			cand[tag][loc] = ok
+		}
+	}
+	return cand
+}
+
+// rendezvousVars returns the chan variables that never hold a buffered
+// channel: declared with a rendezvous channel (capacity 0) and never
+// assigned whole (assignedVars: by an assignment or a receive), or
+// parameters, never assigned, that every run passes such a variable (a
+// parameter of an active proctype, which starts with no channel, too).
+// opSafe fails on every operation on such a variable, in every state.
+func rendezvousVars(prog *automata.Program) map[*automata.Var]bool {
+	rdv := map[*automata.Var]bool{}
+	assigned := assignedVars(prog)
+	for _, v := range prog.Globals {
+		if v.Chan != nil && v.Chan.Cap == 0 && !assigned[v] {
+			rdv[v] = true
+		}
+	}
+	type arg struct {
+		param *automata.Var
+		src   automata.Expr
+	}
+	var args []arg
+	for _, t := range prog.Trans {
+		exprs(t, func(x automata.Expr) {
+			run, ok := x.(*automata.Run)
+			if !ok {
+				return
+			}
+			first := argIndex(run)
+			for i, prm := range run.Proc.Params {
+				if !isChan(prm.Type) {
+					continue
+				}
+				if first == nil {
+					assigned[prm] = true
+					continue
+				}
+				args = append(args, arg{prm, run.Args[first[i]]})
+			}
+		})
+	}
+	params := map[*automata.Var]bool{}
+	for _, p := range prog.Procs {
+		for _, v := range p.Locals {
+			if v.Chan != nil && v.Chan.Cap == 0 && !assigned[v] {
+				rdv[v] = true
+			}
+		}
+		for _, v := range p.Params {
+			if isChan(v.Type) && !assigned[v] {
+				params[v] = true
+			}
+		}
+	}
+	// least fixpoint: a parameter joins when every run passes a variable
+	// already known
+	for changed := true; changed; {
+		changed = false
+		for v := range params {
+			if rdv[v] {
+				continue
+			}
+			ok := true
+			for _, a := range args {
+				if a.param != v {
+					continue
+				}
+				r := chanRef(a.src)
+				if r == nil || !rdv[r.Var] {
+					ok = false
+				}
+			}
+			if ok {
+				rdv[v] = true
+				changed = true
+			}
+		}
+	}
+	return rdv
 }
 
 // BackEdges says, for each transition group of e, whether a step of it
-// may close a cycle of its process's control flow (pins.BackEdger).
+// may close a cycle of its process's control flow (pins.BackEdger): it is
+// MarkCycles with no group left out.
+func BackEdges(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool) []bool {
+	return MarkCycles(e, candidate, nil)
+}
+
+// MarkCycles marks, for each transition group of e, whether a step of it
+// may close a cycle of its process's control flow.
 //
 // A step of group g moves its process's program counter from the
 // statement's source to the end of its path (engine.StepLocations: the
 // statement's target, or with statement merging the target of the last
 // statement merged after it). For each process type (not the never
-// claim) BackEdges takes the graph of these moves, restricted, when
-// candidate is not nil, to the locations where candidate holds (a move
-// from or to another location is never marked), and searches it
-// depth-first from the start location and then from each location not yet
-// reached (a forest that covers every location). A move u -> v is a back
-// edge when v is still on the search's stack as u's moves are followed,
-// i.e. when v finishes no earlier than u (a self-loop included); every
-// other move (tree, forward, cross) goes to a location that finishes
-// strictly earlier. So along a cycle of the graph the finishing order
-// cannot fall at every move: every cycle holds a back edge. The test
-// depends on the two locations alone, so parallel moves are classified
-// alike. A d_step's step (its exit is not known statically) is marked,
-// and a death never (it leaves no location).
+// claim) MarkCycles takes the graph of these moves, restricted, when
+// candidate is not nil, to the locations where candidate holds, and,
+// when skip is not nil, to the groups for which skip is false (a move
+// from or to another location, or of a skipped group, is never marked),
+// and marks a set of its moves that cuts every cycle of it (cutCycles): a
+// feedback arc set. A d_step's step has a move to each location where
+// its body may leave the process (dstepExits), and is marked when one of
+// them is; a group whose end is not known is marked, and a death never
+// (it leaves no location).
 //
 // So steps of one process that bring it back to the location it started
-// from, each from and to a location where candidate holds, hold a
-// marked step.
-func BackEdges(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool) []bool {
+// from, each of an unskipped group, from and to a location where
+// candidate holds, hold a marked step.
+func MarkCycles(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool, skip func(g int) bool) []bool {
 	prog := e.Program()
 	back := make([]bool, len(prog.Trans))
 	for g := range back {
@@ -72,46 +209,115 @@ func BackEdges(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool)
 		if p.Kind == automata.NeverClaim {
 			continue
 		}
-		// the moves between candidate locations, by group
-		n := len(p.Locs)
-		adj := make([][]int, n)
-		end := map[int]int{}
+		// the moves between candidate locations
+		var moves []move
 		for u, l := range p.Locs {
 			for _, t := range l.Out {
 				g := t.ID
 				if g < 0 || g >= len(back) {
 					continue
 				}
+				if t.Kind == automata.TEnd || !in(p, u) || skip != nil && skip(g) {
+					back[g] = false
+					continue
+				}
 				locs, dstep := e.StepLocations(g)
+				var ends []int
 				switch {
-				case t.Kind == automata.TEnd || !in(p, u):
-					back[g] = false
-					continue
-				case dstep || len(locs) < 2:
-					continue // marked
+				case dstep && len(locs) == 2:
+					ends = dstepExits(p, t)
+				case !dstep && len(locs) >= 2:
+					ends = locs[len(locs)-1:]
 				}
-				v := locs[len(locs)-1]
-				if v < 0 || v >= n {
-					continue // marked
+				if len(ends) == 0 {
+					continue // not known: marked
 				}
-				if !in(p, v) {
-					back[g] = false
-					continue
+				back[g] = false
+				for _, v := range ends {
+					if v < 0 || v >= len(p.Locs) {
+						back[g] = true // not known
+					} else if in(p, v) {
+						moves = append(moves, move{u, v, g})
+					}
 				}
-				adj[u] = append(adj[u], v)
-				end[g] = v
 			}
 		}
-		fin := finishOrder(p.Start, adj)
-		for u, l := range p.Locs {
-			for _, t := range l.Out {
-				if v, ok := end[t.ID]; ok {
-					back[t.ID] = fin[v] >= fin[u]
-				}
+		cut := cutCycles(len(p.Locs), p.Start, moves)
+		for i, m := range moves {
+			if cut[i] {
+				back[m.g] = true
 			}
 		}
 	}
 	return back
+}
+
+// dstepExits returns the locations where a step of d_step t may leave
+// its process (engine.dstepFrom): the first location outside the body
+// (not DStepLoc) that a path of the body from t.DStart reaches, or a
+// location of the body with a death (-end-), where the process stays. A
+// step that blocks or fails inside the body has an error (the static
+// proviso refuses it). It returns nil when t.DStart is not a location.
+func dstepExits(p *automata.Proc, t *automata.Trans) []int {
+	if t.DStart < 0 || t.DStart >= len(p.Locs) {
+		return nil
+	}
+	body := func(l int) bool { return l >= 0 && l < len(p.Locs) && p.Locs[l].Flags&automata.DStepLoc != 0 }
+	if !body(t.DStart) {
+		return []int{t.DStart}
+	}
+	seen := map[int]bool{t.DStart: true}
+	exits := map[int]bool{}
+	var out []int
+	exit := func(l int) {
+		if !exits[l] {
+			exits[l] = true
+			out = append(out, l)
+		}
+	}
+	todo := []int{t.DStart}
+	for len(todo) > 0 {
+		l := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, u := range p.Locs[l].Out {
+			switch {
+			case u.Kind == automata.TEnd:
+				exit(l)
+			case !body(u.To):
+				exit(u.To)
+			case !seen[u.To]:
+				seen[u.To] = true
+				todo = append(todo, u.To)
+			}
+		}
+	}
+	return out
+}
+
+// move is an edge of a process type's graph of moves: a step of group g
+// from location u ends at location v.
+type move struct{ u, v, g int }
+
+// cutCycles returns, for each move of the graph on n locations, whether
+// it is in the cut: the back edges of a depth-first search from start,
+// then from every location not yet reached. A move u -> v is one when v
+// finishes no earlier than u (v is still on the search's stack as u's
+// moves are followed: a loop's return, a self-loop); every other move
+// (tree, forward, cross) goes to a location that finishes strictly
+// earlier. So along a cycle the finishing order cannot fall at every
+// move: every cycle holds a move of the cut. The test depends on the two
+// locations alone, so parallel moves are classified alike.
+func cutCycles(n, start int, moves []move) []bool {
+	adj := make([][]int, n)
+	for _, m := range moves {
+		adj[m.u] = append(adj[m.u], m.v)
+	}
+	fin := finishOrder(start, adj)
+	cut := make([]bool, len(moves))
+	for i, m := range moves {
+		cut[i] = fin[m.v] >= fin[m.u]
+	}
+	return cut
 }
 
 // finishOrder returns, for each node of the graph adj, its rank in the
