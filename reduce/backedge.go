@@ -4,6 +4,7 @@ import (
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/promela/automata"
+	"github.com/gospin/gospin/promela/token"
 )
 
 var _ pins.BackEdger = (*Reducer)(nil)
@@ -242,6 +243,7 @@ func MarkCycles(e *engine.Engine, candidate func(p *automata.Proc, loc int) bool
 				}
 			}
 		}
+		moves = dropSpentCycles(e, p, moves)
 		cut := cutCycles(len(p.Locs), p.Start, moves)
 		for i, m := range moves {
 			if cut[i] {
@@ -357,4 +359,280 @@ func finishOrder(start int, adj [][]int) []int {
 		visit(i)
 	}
 	return fin
+}
+
+// dropSpentCycles returns the moves that are not on a spent cycle: a
+// strongly connected component of the graph of moves that is one simple
+// cycle (each of its locations has one move of the component out) along
+// which no closed walk of a process can run. That is so when a scalar
+// local x of the process (an integer) is
+//   - tested by a guard x == c (c a constant or _pid) that is the first
+//     statement of a move of the cycle (so the step runs only when it
+//     holds), and
+//   - written by exactly one statement of the cycle's steps (statement
+//     merging included), x++, x--, x = x+1 or x = x-1, and by no other:
+//     no assignment, receive, d_step or dead-variable reset
+//     (engine.DeadAfter).
+//
+// A closed walk in the component runs round the cycle t >= 1 times,
+// through the guard and the increment alternately: x moves by exactly 1
+// (modulo its width, at least one bit, so it changes) between two
+// evaluations of the guard, which therefore cannot hold at two of them,
+// so t = 1; and then x ends one off where it started, so the process's
+// state (its locals are written by its own steps only) is not the one it
+// started from. A cycle of the reduced graph returns every process to
+// its state: no process's steps on it can follow such a cycle, which
+// needs no mark. (ltsmin_peterson3's `do :: j == _pid -> j++ :: else ->
+// ... od`, merged into one step that leaves the process where it was.)
+func dropSpentCycles(e *engine.Engine, p *automata.Proc, moves []move) []move {
+	n := len(p.Locs)
+	all := make([]int, len(moves))
+	for i := range all {
+		all[i] = i
+	}
+	comp := make([]int, n)
+	sccs(n, moves, all, comp)
+	inner := map[int][]int{}
+	for i, m := range moves {
+		if comp[m.u] == comp[m.v] {
+			inner[comp[m.u]] = append(inner[comp[m.u]], i)
+		}
+	}
+	size := map[int]int{}
+	for l := range n {
+		size[comp[l]]++
+	}
+	spent := make([]bool, len(moves))
+	any := false
+	for c, edges := range inner {
+		if len(edges) != size[c] {
+			continue // not one simple cycle
+		}
+		out := map[int]bool{}
+		simple := true
+		for _, i := range edges {
+			simple = simple && !out[moves[i].u]
+			out[moves[i].u] = true
+		}
+		if simple && spentCycle(e, p, moves, edges) {
+			for _, i := range edges {
+				spent[i] = true
+			}
+			any = true
+		}
+	}
+	if !any {
+		return moves
+	}
+	var kept []move
+	for i, m := range moves {
+		if !spent[i] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// spentCycle reports whether the simple cycle of moves edges of process
+// type p has the guard and the single increment of dropSpentCycles.
+func spentCycle(e *engine.Engine, p *automata.Proc, moves []move, edges []int) bool {
+	prog := e.Program()
+	var stmts []*automata.Trans
+	var guards []*automata.Var
+	for _, i := range edges {
+		g := moves[i].g
+		locs, dstep := e.StepLocations(g)
+		if dstep || len(locs) < 2 || g >= len(prog.Trans) {
+			return false
+		}
+		t := prog.Trans[g]
+		if x := guardVar(p, t); x != nil {
+			guards = append(guards, x)
+		}
+		stmts = append(stmts, t)
+		for _, l := range locs[1 : len(locs)-1] {
+			if l < 0 || l >= len(p.Locs) || len(p.Locs[l].Out) != 1 {
+				return false
+			}
+			stmts = append(stmts, p.Locs[l].Out[0])
+		}
+	}
+next:
+	for _, x := range guards {
+		incs := 0
+		for _, t := range stmts {
+			switch w := writes(t, x); w {
+			case writeNone:
+			case writeStep:
+				incs++
+			default:
+				continue next
+			}
+			for _, v := range e.DeadAfter(t.ID) {
+				if v == x {
+					continue next
+				}
+			}
+		}
+		if incs == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// guardVar returns x when t is a condition x == c or c == x, x a scalar
+// integer local of p and c a constant or _pid, else nil.
+func guardVar(p *automata.Proc, t *automata.Trans) *automata.Var {
+	if t.Kind != automata.TExpr {
+		return nil
+	}
+	b, ok := t.X.(*automata.Binary)
+	if !ok || b.Op != token.EQL {
+		return nil
+	}
+	fixed := func(x automata.Expr) bool {
+		switch c := x.(type) {
+		case *automata.Const:
+			return true
+		case *automata.Call:
+			return c.Fn == automata.BPid
+		}
+		return false
+	}
+	switch {
+	case fixed(b.Y):
+		return localScalar(p, b.X)
+	case fixed(b.X):
+		return localScalar(p, b.Y)
+	}
+	return nil
+}
+
+// localScalar returns the variable x refers to when it is a scalar
+// integer local of p (not a channel, array or struct), else nil.
+func localScalar(p *automata.Proc, x automata.Expr) *automata.Var {
+	r, ok := x.(*automata.Ref)
+	if !ok || r == nil || r.Var == nil || r.Index != nil || len(r.Path) > 0 || r.Remote != nil {
+		return nil
+	}
+	v := r.Var
+	if v.Global || v.Proc != p || v.Len != 0 || v.Type.Struct != nil || isChan(v.Type) || v.Chan != nil {
+		return nil
+	}
+	return v
+}
+
+// what a statement does to a variable
+const (
+	writeNone  = iota
+	writeStep  // x++, x--, x = x+1, x = x-1
+	writeOther // any other write, or not known
+)
+
+// writes says what statement t does to scalar local x.
+func writes(t *automata.Trans, x *automata.Var) int {
+	is := func(y automata.Expr) bool {
+		r, ok := y.(*automata.Ref)
+		return ok && r != nil && r.Var == x && r.Index == nil && len(r.Path) == 0 && r.Remote == nil
+	}
+	lhs := t.LHS != nil && t.LHS.Var == x
+	switch t.Kind {
+	case automata.TExpr, automata.TElse, automata.TGoto, automata.TPrintf, automata.TPrintm, automata.TAssert, automata.TSend:
+		return writeNone
+	case automata.TIncDec:
+		switch {
+		case !lhs:
+			return writeNone
+		case is(t.LHS) && (t.Inc == 1 || t.Inc == -1):
+			return writeStep
+		}
+		return writeOther
+	case automata.TAssign:
+		if !lhs {
+			return writeNone
+		}
+		b, ok := t.X.(*automata.Binary)
+		if ok && is(t.LHS) && (b.Op == token.ADD || b.Op == token.SUB) && is(b.X) {
+			if c, ok := b.Y.(*automata.Const); ok && c.V == 1 {
+				return writeStep
+			}
+		}
+		return writeOther
+	case automata.TRecv:
+		for _, a := range t.RArgs {
+			if a.Var != nil && a.Var.Var == x {
+				return writeOther
+			}
+		}
+		return writeNone
+	}
+	return writeOther
+}
+
+// sccs fills comp with the strongly connected component of each location
+// in the graph of the moves edges (Tarjan's algorithm, iteratively):
+// two locations have the same number if and only if each reaches the
+// other.
+func sccs(n int, moves []move, edges []int, comp []int) {
+	adj := make([][]int, n)
+	for _, i := range edges {
+		adj[moves[i].u] = append(adj[moves[i].u], moves[i].v)
+	}
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	type frame struct{ node, next int }
+	var call []frame
+	next, ncomp := 0, 0
+	for root := range n {
+		if index[root] >= 0 {
+			continue
+		}
+		call = append(call[:0], frame{root, 0})
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			top := &call[len(call)-1]
+			u := top.node
+			if top.next < len(adj[u]) {
+				v := adj[u][top.next]
+				top.next++
+				switch {
+				case index[v] < 0:
+					index[v], low[v] = next, next
+					next++
+					stack = append(stack, v)
+					onStack[v] = true
+					call = append(call, frame{v, 0})
+				case onStack[v]:
+					low[u] = min(low[u], index[v])
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				p := call[len(call)-1].node
+				low[p] = min(low[p], low[u])
+			}
+			if low[u] == index[u] {
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp[w] = ncomp
+					if w == u {
+						break
+					}
+				}
+				ncomp++
+			}
+		}
+	}
 }
