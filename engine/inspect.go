@@ -353,3 +353,21 @@ func (e *Engine) HasAcceptLabels() bool {
 	}
 	return false
 }
+
+// DeadAfter returns the locals of its process that statement g alone
+// (not the statements merged after it, which have their own) resets to
+// 0 after it runs (Options.ResetDead: SPIN's dead-variable resets), or
+// nil.
+func (e *Engine) DeadAfter(g int) []*automata.Var {
+	if e.dead == nil || g < 0 || g >= len(e.dead) || g >= len(e.prog.Trans) {
+		return nil
+	}
+	p := e.prog.Trans[g].Proc
+	var out []*automata.Var
+	for _, i := range e.dead[g] {
+		if p != nil && i >= 0 && i < len(p.Locals) {
+			out = append(out, p.Locals[i])
+		}
+	}
+	return out
+}

@@ -60,6 +60,9 @@ type Reducer struct {
 	// back: per group, whether a step of it may close a cycle of its
 	// process's control flow (backedge.go)
 	back []bool
+	// cand[tag][loc]: whether a process there may be safe in some state
+	// (backedge.go, candidates); nil for stubborn sets
+	cand [][]bool
 	// need: scratch, the processes SafeProcs checks against the others'
 	// blocking channels
 	need []int32
@@ -264,7 +267,7 @@ func newReducer(e *engine.Engine, stubborn, withLate bool) *Reducer {
 	if !any && (!stubborn || !r.stubbornPossible()) {
 		return nil
 	}
-	r.back = r.backEdges(stubborn)
+	r.back = r.backEdges(stubborn, ca)
 	return r
 }
 

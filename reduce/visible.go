@@ -224,7 +224,12 @@ type claimReducer struct {
 	*Reducer
 	vis []bool
 	e   *engine.Engine
+	// back: the static proviso's marks on the product (claimBackEdges)
+	back []bool
 }
+
+// BackEdge implements pins.BackEdger on the product (claimBackEdges).
+func (c claimReducer) BackEdge(g int) bool { return g < 0 || g >= len(c.back) || c.back[g] }
 
 func (c claimReducer) Visible(g int) bool { return g < 0 || g >= len(c.vis) || c.vis[g] }
 
@@ -243,7 +248,7 @@ func ForClaim(r *Reducer, e *engine.Engine) pins.ClaimReducer {
 	if vis == nil {
 		return nil
 	}
-	return claimReducer{r, vis, e}
+	return claimReducer{r, vis, e, r.claimBackEdges(vis)}
 }
 
 // hasRun reports whether transition t may create a process.
