@@ -1,14 +1,17 @@
 // Package parsearch is the parallel exhaustive search (gospin verify -j
-// N): workers that search depth-first, each in an order of its own, over
-// one lock-free visited set (store.Shared; store.SharedHC and
-// store.SharedBitstate for -store hc and bitstate), with work stealing of stack
-// frames for load balance. It covers the safety searches (assertions,
-// invalid end states, a never claim's end) unreduced or with a reduction
-// layer, whose cycle proviso becomes the done proviso, and the
-// acceptance-cycle search (-a, and -l unreduced) that stops at its first
-// error, with CNDFS (cndfs.go), unreduced or on the reduced product with a
-// claim (the visited proviso with a recorded decision); any other search
-// runs sequentially (search.Run). docs/parallel.md gives the design, the
-// arguments for the provisos and for the graph CNDFS searches, and the
-// figures.
+// N, and its default, every core): workers that search depth-first, each
+// in an order of its own, over one lock-free visited set (store.Shared;
+// store.SharedTree, store.SharedHC and store.SharedBitstate for -store
+// tree, hc and bitstate), with work stealing of stack frames for load
+// balance, or breadth-first by levels (bfs.go). It covers the safety
+// searches (assertions, invalid end states, a never claim's end)
+// unreduced or with a reduction layer, whose cycle proviso is the static
+// one (reduce/backedge.go: the reduced graph does not depend on the
+// order) or the done proviso; the acceptance-cycle search (-a, with -f
+// unreduced) and the non-progress search (-l), unreduced or with the
+// static proviso, with CNDFS (cndfs.go); and the unreduced SCC-based
+// search (-scc) with UFSCC (ufscc.go). Each stops at its first error or
+// goes on with -e and -c N. Any other search runs sequentially
+// (search.Run). docs/parallel.md gives the design, the arguments for the
+// provisos and for the graph CNDFS searches, and the figures.
 package parsearch

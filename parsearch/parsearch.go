@@ -43,7 +43,7 @@ type Options struct {
 // with -c N and -e too, unreduced, with the static proviso, or
 // unreduced with -f; the non-progress search (-l, CNDFS), unreduced or
 // with the static proviso; and the unreduced SCC-based search (-scc, with -f
-// too: UFSCC, ufscc.go) that stops at its first error.
+// too: UFSCC, ufscc.go), with -c N and -e too.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	if o.SCC && (o.Accept || o.NonProgress) {
 		return supportedSCC(m, o)
