@@ -99,75 +99,7 @@ func (r *Reducer) candidates(ca *chanAnalysis) [][]bool {
 // parameter of an active proctype, which starts with no channel, too).
 // opSafe fails on every operation on such a variable, in every state.
 func rendezvousVars(prog *automata.Program) map[*automata.Var]bool {
-	rdv := map[*automata.Var]bool{}
-	assigned := assignedVars(prog)
-	for _, v := range prog.Globals {
-		if v.Chan != nil && v.Chan.Cap == 0 && !assigned[v] {
-			rdv[v] = true
-		}
-	}
-	type arg struct {
-		param *automata.Var
-		src   automata.Expr
-	}
-	var args []arg
-	for _, t := range prog.Trans {
-		exprs(t, func(x automata.Expr) {
-			run, ok := x.(*automata.Run)
-			if !ok {
-				return
-			}
-			first := argIndex(run)
-			for i, prm := range run.Proc.Params {
-				if !isChan(prm.Type) {
-					continue
-				}
-				if first == nil {
-					assigned[prm] = true
-					continue
-				}
-				args = append(args, arg{prm, run.Args[first[i]]})
-			}
-		})
-	}
-	params := map[*automata.Var]bool{}
-	for _, p := range prog.Procs {
-		for _, v := range p.Locals {
-			if v.Chan != nil && v.Chan.Cap == 0 && !assigned[v] {
-				rdv[v] = true
-			}
-		}
-		for _, v := range p.Params {
-			if isChan(v.Type) && !assigned[v] {
-				params[v] = true
-			}
-		}
-	}
-	// least fixpoint: a parameter joins when every run passes a variable
-	// already known
-	for changed := true; changed; {
-		changed = false
-		for v := range params {
-			if rdv[v] {
-				continue
-			}
-			ok := true
-			for _, a := range args {
-				if a.param != v {
-					continue
-				}
-				r := chanRef(a.src)
-				if r == nil || !rdv[r.Var] {
-					ok = false
-				}
-			}
-			if ok {
-				rdv[v] = true
-				changed = true
-			}
-		}
-	}
-	return rdv
+	return chanVarsOf(prog, func(capacity int) bool { return capacity == 0 }, true)
 }
 
 // BackEdges says, for each transition group of e, whether a step of it

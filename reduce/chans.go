@@ -877,9 +877,21 @@ func chanOps(p *automata.Proc, t *automata.Trans, f func(ref *automata.Ref)) {
 
 // bufferedVars returns the chan variables that surely hold buffered
 // channels (or none): declared with a capacity above 0 and never
-// assigned, or parameters that every run passes such a variable.
+// assigned, or parameters that every run passes such a variable (and
+// that some run does: a parameter of an active proctype starts with no
+// channel).
 func bufferedVars(prog *automata.Program) map[*automata.Var]bool {
-	buf := map[*automata.Var]bool{}
+	return chanVarsOf(prog, func(capacity int) bool { return capacity > 0 }, false)
+}
+
+// chanVarsOf returns the chan variables that only ever hold channels
+// whose capacity has property want: declared with such a channel and
+// never assigned whole (assignedVars: by an assignment or a receive), or
+// parameters, never assigned, that every run passes such a variable (the
+// least fixpoint). With orNone a parameter that no run passes, or one of
+// an active proctype (no channel), joins too; without, it does not.
+func chanVarsOf(prog *automata.Program, want func(capacity int) bool, orNone bool) map[*automata.Var]bool {
+	vars := map[*automata.Var]bool{}
 	assigned := assignedVars(prog)
 	type arg struct {
 		param *automata.Var
@@ -905,49 +917,47 @@ func bufferedVars(prog *automata.Program) map[*automata.Var]bool {
 			}
 		})
 	}
-	all := func(vars []*automata.Var) {
-		for _, v := range vars {
-			if v.Chan != nil && v.Chan.Cap > 0 && !assigned[v] {
-				buf[v] = true
+	declared := func(vs []*automata.Var) {
+		for _, v := range vs {
+			if v.Chan != nil && want(v.Chan.Cap) && !assigned[v] {
+				vars[v] = true
 			}
 		}
 	}
-	all(prog.Globals)
+	declared(prog.Globals)
 	params := map[*automata.Var]bool{}
 	for _, p := range prog.Procs {
-		all(p.Locals)
+		declared(p.Locals)
 		for _, v := range p.Params {
 			if isChan(v.Type) && !assigned[v] {
 				params[v] = true
 			}
 		}
 	}
-	// a parameter is buffered when passed at least once and always a
-	// buffered variable (active proctypes get 0: no channel)
 	for changed := true; changed; {
 		changed = false
 		for v := range params {
-			if buf[v] || v.Proc != nil && v.Proc.Active > 0 {
+			if vars[v] || !orNone && v.Proc != nil && v.Proc.Active > 0 {
 				continue
 			}
-			ok, any := true, false
+			ok, passed := true, false
 			for _, a := range args {
 				if a.param != v {
 					continue
 				}
-				any = true
+				passed = true
 				r := chanRef(a.src)
-				if r == nil || !buf[r.Var] {
+				if r == nil || !vars[r.Var] {
 					ok = false
 				}
 			}
-			if ok && any {
-				buf[v] = true
+			if ok && (passed || orNone) {
+				vars[v] = true
 				changed = true
 			}
 		}
 	}
-	return buf
+	return vars
 }
 
 // chanMasks are sets of channels by direction: bit i stands for the i-th
