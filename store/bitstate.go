@@ -45,7 +45,9 @@ func NewBitstate(mem int64, k int, seed uint64) (*Bitstate, error) {
 	if m < 64 {
 		return nil, fmt.Errorf("bitstate: %d bytes (at least 8)", mem)
 	}
-	return &Bitstate{bits: make([]uint64, (m+63)/64), m: m, k: k, seed: seed}, nil
+	b := &Bitstate{bits: make([]uint64, (m+63)/64), m: m, k: k, seed: seed}
+	prefault64(b.bits)
+	return b, nil
 }
 
 // Insert implements Set.

@@ -170,6 +170,7 @@ func NewShared(workers, sizeLog2 int, memLimit int64, zeroSuppressed bool) *Shar
 		t.ws[i].t, t.ws[i].id = t, i
 	}
 	b := make([]uint64, 1<<sizeLog2)
+	prefault64(b)
 	t.bytes.Add(int64(len(b)) * 8)
 	t.buckets.Store(&b)
 	t.shift.Store(uint32(64 - sizeLog2))

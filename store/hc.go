@@ -49,6 +49,7 @@ func NewHashCompact(mem int64, b int, seed uint64) (*HashCompact, error) {
 	}
 	words := packedWords(cells, uint(b))
 	h := &HashCompact{packed: packed{words: make([]uint64, words), b: uint(b)}, cells: cells, seed: seed}
+	prefault64(h.words)
 	h.mask = ^uint64(0) >> (64 - uint(b))
 	h.maxN = int64(float64(cells) * maxLoadHC)
 	return h, nil

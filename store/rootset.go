@@ -125,6 +125,7 @@ func (r *rootSet) alloc(m uint64, cb, nb uint, reserve func(int64) error, allocd
 		*allocd -= int64(len(r.words)) * 8
 	}
 	r.words = make([]uint64, words)
+	prefault64(r.words)
 	r.m, r.s, r.cb, r.nb, r.kb, r.b = m, s, cb, nb, kb, b
 	r.mask = uint64(1)<<b - 1
 	r.n = 0

@@ -147,6 +147,8 @@ func (f *rtFormat) bytes() int64 { return int64(f.m+2*f.ovfCap) * 8 }
 func (f *rtFormat) alloc() {
 	f.words = make([]uint64, f.m)
 	f.ovf = make([]uint64, 2*f.ovfCap)
+	prefault64(f.words)
+	prefault64(f.ovf)
 }
 
 // encode returns the key of root (class, l, r); ok is false when it does

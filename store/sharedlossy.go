@@ -74,6 +74,7 @@ func NewSharedHC(workers int, mem int64, b int, seed uint64) (*SharedHC, error) 
 		return nil, fmt.Errorf("hash compaction: %d bytes hold %d cells of %d bits (at least 16)", mem, cells, b)
 	}
 	t := &SharedHC{words: make([]uint64, words), b: uint(b), per: per, cells: cells, seed: seed, ws: make([]hcWorker, max(workers, 1))}
+	prefault64(t.words)
 	t.mask = ^uint64(0) >> (64 - uint(b))
 	t.maxN = int64(float64(cells) * maxLoadHC)
 	for i := range t.ws {
@@ -84,7 +85,10 @@ func NewSharedHC(workers int, mem int64, b int, seed uint64) (*SharedHC, error) 
 
 // EnableDone keeps a done bit per cell (MarkDone, Done); call it before
 // the search.
-func (t *SharedHC) EnableDone() { t.done = make([]uint64, (t.cells+63)/64) }
+func (t *SharedHC) EnableDone() {
+	t.done = make([]uint64, (t.cells+63)/64)
+	prefault64(t.done)
+}
 
 // MarkDone implements DoneMarker.
 func (t *SharedHC) MarkDone(idx uint64) { atomic.OrUint64(&t.done[idx>>6], 1<<(idx&63)) }
@@ -272,6 +276,7 @@ func NewSharedBitstate(workers int, mem int64, k int, seed uint64) (*SharedBitst
 		return nil, fmt.Errorf("bitstate: %d bytes (at least 8)", mem)
 	}
 	t := &SharedBitstate{bits: make([]uint64, (m+63)/64), m: m, k: k, seed: seed, ws: make([]bsWorker, max(workers, 1))}
+	prefault64(t.bits)
 	for i := range t.ws {
 		t.ws[i].t = t
 	}

@@ -123,6 +123,7 @@ func NewSharedTree(workers, sizeLog2 int, memLimit int64) *SharedTree {
 	}
 	n := 1 << stMinLog2
 	b := make([]uint32, n)
+	prefault32(b)
 	t.bytes.Add(int64(n) * 4)
 	t.buckets.Store(&b)
 	t.shift.Store(64 - stMinLog2)

@@ -170,6 +170,7 @@ func (t *Table) alloc() error {
 		return err
 	}
 	t.slots = make([]uint64, t.initLen)
+	prefault64(t.slots)
 	return nil
 }
 
@@ -603,6 +604,7 @@ func (t *Table) grow() error {
 	}
 	old := t.slots
 	t.slots = make([]uint64, newLen)
+	prefault64(t.slots)
 	t.mask = uint64(newLen - 1)
 	t.shift--
 	t.limit = int(float64(newLen) * maxLoad)

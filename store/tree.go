@@ -161,6 +161,7 @@ func (t *Tree) growNodes() error {
 		t.allocd -= int64(len(t.nslots)) * 4
 	}
 	t.nslots = make([]uint32, n)
+	prefault32(t.nslots)
 	t.nshift = uint(64 - bits.TrailingZeros(uint(n)))
 	t.nlimit = uint32(n / 4 * 3)
 	mask := uint64(n - 1)
