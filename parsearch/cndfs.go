@@ -789,6 +789,9 @@ func (w *cworker) popAllRed() {
 // memory limits and progress.
 func (w *cworker) check() error {
 	w.ticks++
+	if w.ticks&weakEvery == 0 && w.c.par.weakProviso(w.id, w.ticks) {
+		return errStop
+	}
 	if w.ticks&1023 != 0 {
 		return nil
 	}

@@ -7,9 +7,10 @@
 // searches (assertions, invalid end states, a never claim's end)
 // unreduced or with a reduction layer, whose cycle proviso is the static
 // one (reduce/backedge.go: the reduced graph does not depend on the
-// order) or the done proviso; the acceptance-cycle search (-a, with -f
-// unreduced) and the non-progress search (-l), unreduced or with the
-// static proviso, with CNDFS (cndfs.go); and the unreduced SCC-based
+// order) or the done proviso; the acceptance-cycle search (-a, also
+// with -f) and the non-progress search (-l), unreduced or with the
+// static proviso, with CNDFS (cndfs.go), which verify's default gives up
+// early where the static proviso is weak (Options.GiveUpWeakProviso); and the unreduced SCC-based
 // search (-scc) with UFSCC (ufscc.go). Each stops at its first error or
 // goes on with -e and -c N. Any other search runs sequentially
 // (search.Run). docs/parallel.md gives the design, the arguments for the

@@ -7,3 +7,7 @@ func SetWindow(n int) func() {
 	window, checkWindow = n, true
 	return func() { window, checkWindow = old, false }
 }
+
+// WeakDen is weakDen, the fallbacks' share at which a worker
+// gives the static proviso up.
+const WeakDen = weakDen

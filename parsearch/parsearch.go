@@ -33,6 +33,59 @@ type Options struct {
 	// buffers (a Property's Eval serves one goroutine). Without it such
 	// a search runs sequentially.
 	PropertyOf func(m pins.Model) (*search.Property, error)
+	// GiveUpWeakProviso: with the static cycle proviso, the depth-first
+	// searches (safety, CNDFS) end early with ErrWeakProviso, before any
+	// error is reported, when a worker finds the proviso forcing full
+	// expansions often (weakProviso). verify's default, -j auto, then
+	// searches with one worker and the stack proviso.
+	GiveUpWeakProviso bool
+}
+
+// ErrWeakProviso is Run's error when Options.GiveUpWeakProviso ended the
+// search.
+var ErrWeakProviso = errors.New("the static cycle proviso expands too many states fully")
+
+// The static proviso is weak on a model whose loops end by their data
+// alone (leader_ltl: 115,193 states where the stack proviso stores
+// 12,057): every corpus row where it stores more than the stack proviso
+// has it expanding fully, for the proviso alone (pins.Counts.Fallbacks),
+// 10 to 80 states in 100, and every row where it stores no more has
+// none (docs/parallel.md, "The default"). A worker looks every
+// weakEvery+1 expansions, within its first weakTicks (later, the search
+// goes on: giving up would waste more than it saves), and gives up once
+// its fallbacks reach weakMin and more than one expansion in weakDen.
+const (
+	weakEvery = 127
+	weakMin   = 16
+	weakDen   = 64
+	weakTicks = 1 << 20
+)
+
+// weakProviso reports whether worker id, after ticks expansions, gives
+// up the search (Options.GiveUpWeakProviso), and ends it: only before
+// any error is reported, so that no trail of it was written.
+func (p *par) weakProviso(id, ticks int) bool {
+	if !p.giveUp || ticks > weakTicks || p.stopped.Load() {
+		return false
+	}
+	r, ok := p.models[id].(pins.Reduced)
+	if !ok {
+		return false
+	}
+	f := r.Counts().Fallbacks - p.counts0[id][1]
+	if f < weakMin || f*weakDen <= int64(ticks) {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.res.Errors) > 0 || p.stopped.Load() {
+		return false
+	}
+	p.weak = true
+	p.res.Incomplete = "weak proviso"
+	p.stopped.Store(true)
+	p.cond.Broadcast()
+	return true
 }
 
 // Supported reports whether the parallel search covers a search of m
@@ -40,8 +93,8 @@ type Options struct {
 // (assertions, invalid end states, a never claim's end without -a),
 // depth-first and breadth-first (bfs.go), unreduced or with a safety
 // reduction layer; the acceptance-cycle search (-a, CNDFS: cndfs.go),
-// with -c N and -e too, unreduced, with the static proviso, or
-// unreduced with -f; the non-progress search (-l, CNDFS), unreduced or
+// with -c N and -e too, unreduced or with the static proviso, also with
+// -f (reduced: on the unfolding under its layer, FairUnfolded); the non-progress search (-l, CNDFS), unreduced or
 // with the static proviso; and the unreduced SCC-based search (-scc, with -f
 // too: UFSCC, ufscc.go), with -c N and -e too.
 func Supported(m pins.Model, o search.Options) (bool, string) {
@@ -53,8 +106,8 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel search has no -scc without -a or -l"
 	case o.Fair && (!o.Accept || o.NonProgress):
 		return false, "the parallel search of weak fairness is -a -f (no -l -f)"
-	case o.Fair && o.FairUnfolded:
-		return false, "the parallel search of -a -f is unreduced (use -noreduce)"
+	case o.Fair && o.FairUnfolded && !static(m):
+		return false, "the parallel search of -a -f reduces with the static cycle proviso only (-proviso auto or static)"
 	case o.BFS && (o.Accept || o.NonProgress):
 		return false, "the parallel breadth-first search is a safety search"
 	case o.NPProductOf != nil && !o.NonProgress || o.Property != nil:
@@ -145,8 +198,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	if o.Fair && !o.SCC {
 		// -a -f: CNDFS on the model unfolded for weak fairness (pan's
 		// counter), whose accepting states are those of its last copy,
-		// as search.Run's nested search walks it
-		for i := range models {
+		// as search.Run's nested search walks it; reduced, the models
+		// are already unfolded, under their layers (FairUnfolded)
+		for i := 0; i < len(models) && !o.FairUnfolded; i++ {
 			fm, err := search.NewFair(models[i])
 			if err != nil {
 				return nil, err
@@ -170,6 +224,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 	p.cond = sync.NewCond(&p.mu)
 	p.nextTick.Store(p.start.Add(o.ProgressEvery).UnixNano())
 	var counts0 [][2]int64
+	p.models, p.giveUp = models, opt.GiveUpWeakProviso && static(m)
 	for _, mm := range models {
 		var c [2]int64
 		if r, ok := mm.(pins.Reduced); ok {
@@ -178,6 +233,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		counts0 = append(counts0, c)
 	}
+	p.counts0 = counts0
 	if !o.Accept {
 		p.ws = make([]*worker, n)
 		for i := range p.ws {
@@ -203,6 +259,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 		wg.Wait()
 		err = errors.Join(errs...)
+	}
+	if p.weak {
+		return nil, ErrWeakProviso
 	}
 	res := &p.res
 	for _, w := range p.ws {
@@ -287,6 +346,14 @@ func openShared(o search.Options, n int, reduced bool) (store.ConcurrentSet, err
 type par struct {
 	opt search.Options
 	ctx context.Context
+	// models: each worker's; counts0: the reduction counters of each
+	// at the start (Reduced, Fallbacks)
+	models  []pins.Model
+	counts0 [][2]int64
+	// giveUp: Options.GiveUpWeakProviso; weak: it ended the search
+	// (under mu)
+	giveUp, weak bool
+
 	tab store.ConcurrentSet
 	// reader gives states back (the exact table), else nil: the workers
 	// keep the bytes of their stacks' states (a lossy store)

@@ -81,3 +81,50 @@ func TestStaticReduced(t *testing.T) {
 		}
 	}
 }
+
+// allMarked is locGrid with every step marked as a back edge: the static
+// proviso refuses every candidate, so every state where two counters can
+// move is expanded fully for the proviso alone (a fallback).
+type allMarked struct{ locGrid }
+
+func (allMarked) BackEdge(int) bool { return true }
+
+// TestGiveUpWeakProviso: with Options.GiveUpWeakProviso, a search whose
+// static proviso expands most states fully for the proviso alone ends
+// early with ErrWeakProviso (verify's default then searches with one
+// worker), and one whose proviso never does completes; without it, both
+// complete. No bad state: the give-up comes before any error.
+func TestGiveUpWeakProviso(t *testing.T) {
+	weak := func() pins.Model {
+		g := allMarked{locGrid{newGrid(3, 24, -1, true)}}
+		return por.New(g, g, por.Config{Static: true})
+	}
+	strong := func() pins.Model { return staticGrid(3, 24, -1) }
+	for _, c := range []struct {
+		name   string
+		model  func() pins.Model
+		giveUp bool
+		want   error
+	}{
+		{"weak, give up", weak, true, parsearch.ErrWeakProviso},
+		{"weak, go on", weak, false, nil},
+		{"strong, give up", strong, true, nil},
+	} {
+		o := parsearch.Options{
+			Options:           search.Options{MaxDepth: 1 << 20, HashLog2: 4},
+			Workers:           2,
+			Clone:             func() (pins.Model, error) { return c.model(), nil },
+			GiveUpWeakProviso: c.giveUp,
+		}
+		res, err := parsearch.Run(context.Background(), c.model(), o)
+		if err != c.want {
+			t.Fatalf("%s: error %v, want %v", c.name, err, c.want)
+		}
+		if err == nil && (!res.Complete || res.StatesStored == 0) {
+			t.Errorf("%s: complete %v, %d states", c.name, res.Complete, res.StatesStored)
+		}
+		if c.name == "weak, go on" && res.ProvisoFallbacks*parsearch.WeakDen <= res.StatesStored {
+			t.Errorf("%s: %d fallbacks in %d states: the proviso is not weak here", c.name, res.ProvisoFallbacks, res.StatesStored)
+		}
+	}
+}

@@ -616,6 +616,9 @@ func (w *worker) donate() error {
 // memory limits and progress; it returns errStop when the search stops.
 func (w *worker) check() error {
 	w.ticks++
+	if w.ticks&weakEvery == 0 && w.p.weakProviso(w.id, w.ticks) {
+		return errStop
+	}
 	if w.ticks&1023 != 0 {
 		return nil
 	}

@@ -70,6 +70,17 @@ type fairReducer struct {
 	unfolded bool
 }
 
+// BackEdge implements pins.BackEdger with cr's facts (every group may
+// close a cycle where cr has none): the static cycle proviso of the
+// parallel search. The narrowing only removes processes from the
+// candidates, so cr's marks, which cut every cycle through locations
+// where a process may be safe, cut every cycle the narrowed sets can
+// close; the unfolding's counter only repeats the product's cycles.
+func (f fairReducer) BackEdge(g int) bool {
+	be, ok := f.cr.(pins.BackEdger)
+	return !ok || be.BackEdge(g)
+}
+
 // sys is s without the fairness counter's byte, where it has one.
 func (f fairReducer) sys(s []byte) []byte {
 	if !f.unfolded {

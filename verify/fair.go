@@ -14,8 +14,9 @@ import (
 // purely local steps only (reduce.ForFair); docs/por-ltl.md, "Weak
 // fairness", says why the reduced graph keeps a fair acceptance cycle
 // whenever the full one has one. It returns m unreduced where ForFair
-// refuses (rendezvous, timeout).
-func fairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, sopt *search.Options) (pins.Model, bool) {
+// refuses (rendezvous, timeout). static asks for the static cycle proviso
+// (the parallel search's: por.Config.Static).
+func fairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, static bool, sopt *search.Options) (pins.Model, bool) {
 	fr := reduce.ForFair(cr, r, m)
 	if fr == nil {
 		return m, false
@@ -25,7 +26,7 @@ func fairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, sopt *searc
 		return m, false
 	}
 	sopt.FairUnfolded = true
-	return por.New(fm, fr, por.Config{Claim: true, Accept: true}), true
+	return por.New(fm, fr, por.Config{Claim: true, Accept: true, Static: static}), true
 }
 
 // sccFair reports whether o asks for -scc -a -f, the SCC search that is

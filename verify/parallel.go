@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/gospin/gospin/engine"
@@ -127,7 +128,18 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 	if sopt.Property != nil {
 		po.PropertyOf = propertyOf(sopt.Property)
 	}
+	// the default gives the static proviso up where it is weak (its
+	// fallbacks): one worker with the stack proviso then, from the start
+	po.GiveUpWeakProviso = autoWorkers && static && opt.Proviso != ProvisoStatic
 	res, err := parsearch.Run(ctx, sm, po)
+	if errors.Is(err, parsearch.ErrWeakProviso) {
+		if u, ok := m.(Unreacher); ok {
+			u.EnableCoverage() // forget what the abandoned search reached
+		}
+		st.SetStatic(false)
+		res, err = search.Run(ctx, sm, sopt)
+		return res, 1, err
+	}
 	for _, merge := range merges {
 		merge()
 	}

@@ -434,7 +434,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		return sccFairReduction(m, r, cr)
 	}
 	if opt.Fair && !opt.ClaimInvariant {
-		return fairReduction(m, r, cr, sopt)
+		return fairReduction(m, r, cr, static, sopt)
 	}
 	if opt.ClaimInvariant {
 		// the claim of an invariant has no accepting state but at its

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -118,5 +119,53 @@ func TestVerifyWorkers(t *testing.T) {
 	}
 	if code, out, errs := gospin("verify", "-notrail", "-DBFS_PAR", strict); code == exitUsage || !strings.Contains(out, "Breadth-First") || strings.Contains(out, "gospin: 1 workers") {
 		t.Errorf("-DBFS_PAR: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestVerifyDefaultWeakProviso: where the static cycle proviso is weak
+// (loops that end by their data alone), -j 2 stores many more states
+// than -j 1's stack proviso, and the default (-j auto) gives the
+// parallel search up early and searches with one worker: -j 1's states,
+// pan's on the safety search and -a. On one core the default is one
+// worker anyway.
+func TestVerifyDefaultWeakProviso(t *testing.T) {
+	dir := cliModels(t)
+	type figures struct {
+		Stored  int64 `json:"states_stored"`
+		Workers int   `json:"workers"`
+	}
+	run := func(args ...string) figures {
+		t.Helper()
+		code, out, errs := gospin(append([]string{"verify", "-json", "-notrail"}, args...)...)
+		var doc struct {
+			Properties []figures `json:"properties"`
+		}
+		if code != exitOK || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Properties) != 1 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+		return doc.Properties[0]
+	}
+	for _, c := range []struct {
+		model string
+		flags []string
+		pan   int64 // 0: not pan's (the fairness counter's order)
+	}{
+		{"loop_data.pml", nil, 97},
+		{"loop_data_ltl.pml", []string{"-a"}, 670},
+		{"loop_data_ltl.pml", []string{"-a", "-f"}, 0},
+	} {
+		path := filepath.Join(dir, c.model)
+		one := run(append(append([]string{}, c.flags...), "-j", "1", path)...)
+		two := run(append(append([]string{}, c.flags...), "-j", "2", path)...)
+		def := run(append(append([]string{}, c.flags...), path)...)
+		if c.pan != 0 && one.Stored != c.pan {
+			t.Errorf("%s %v -j 1: %d states, pan %d", c.model, c.flags, one.Stored, c.pan)
+		}
+		if two.Workers != 2 || two.Stored < 10*one.Stored {
+			t.Errorf("%s %v -j 2: %d workers, %d states (-j 1 %d): the static proviso should be weak here", c.model, c.flags, two.Workers, two.Stored, one.Stored)
+		}
+		if def.Workers != 1 || def.Stored != one.Stored {
+			t.Errorf("%s %v default: %d workers, %d states; want one worker and -j 1's %d", c.model, c.flags, def.Workers, def.Stored, one.Stored)
+		}
 	}
 }
