@@ -104,10 +104,10 @@ func Supported(m pins.Model, o search.Options) (bool, string) {
 	switch {
 	case o.SCC:
 		return false, "the parallel search has no -scc without -a or -l"
-	case o.Fair && (!o.Accept || o.NonProgress):
-		return false, "the parallel search of weak fairness is -a -f (no -l -f)"
+	case o.Fair && !o.Accept && !o.NonProgress:
+		return false, "weak fairness (-f) without -a or -l"
 	case o.Fair && o.FairUnfolded && !static(m):
-		return false, "the parallel search of -a -f reduces with the static cycle proviso only (-proviso auto or static)"
+		return false, "the parallel search with weak fairness (-f) reduces with the static cycle proviso only (-proviso auto or static)"
 	case o.BFS && (o.Accept || o.NonProgress):
 		return false, "the parallel breadth-first search is a safety search"
 	case o.NPProductOf != nil && !o.NonProgress || o.Property != nil:
@@ -187,11 +187,18 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		// pan -l: the acceptance-cycle search of the product with pan's
 		// non-progress claim, as search.Run; reduced, the models are
 		// already products (with <>[] np_ in SI normal form:
-		// Options.NPProductOf)
-		if o.NPProductOf == nil {
-			for i := range models {
-				models[i] = search.NonProgressModel(models[i])
+		// Options.NPProductOf); with -f, unfolded for weak fairness as
+		// below (reduced, already: FairUnfolded)
+		for i := 0; i < len(models) && o.NPProductOf == nil; i++ {
+			np := search.NonProgressModel(models[i])
+			if o.Fair && !o.SCC {
+				fm, err := search.NewFairNonProgress(np, models[i])
+				if err != nil {
+					return nil, err
+				}
+				np = fm
 			}
+			models[i] = np
 		}
 		m, o.Accept = models[0], true
 	}
@@ -199,8 +206,9 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		// -a -f: CNDFS on the model unfolded for weak fairness (pan's
 		// counter), whose accepting states are those of its last copy,
 		// as search.Run's nested search walks it; reduced, the models
-		// are already unfolded, under their layers (FairUnfolded)
-		for i := 0; i < len(models) && !o.FairUnfolded; i++ {
+		// are already unfolded, under their layers (FairUnfolded), and
+		// -l -f's above
+		for i := 0; i < len(models) && !o.FairUnfolded && !o.NonProgress; i++ {
 			fm, err := search.NewFair(models[i])
 			if err != nil {
 				return nil, err

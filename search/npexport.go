@@ -29,6 +29,8 @@ func NPBase(m pins.Model) pins.Model {
 			return x.m
 		case interface{ Unreduced() pins.Model }:
 			m = x.Unreduced()
+		case *fairModel:
+			m = x.m
 		default:
 			return nil
 		}

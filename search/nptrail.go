@@ -188,9 +188,9 @@ func (t *npTrails) prepare(e *Error) {
 	}
 }
 
-// NPSystem returns the model whose non-progress product m is (m itself
-// or a layer that gives its Unreduced model), for pan's claim or the SI
-// claim, or nil.
+// NPSystem returns the model whose non-progress product m is (m itself,
+// a layer that gives its Unreduced model, or the product unfolded for
+// weak fairness), for pan's claim or the SI claim, or nil.
 func NPSystem(m pins.Model) pins.Model {
 	for range 4 {
 		switch x := m.(type) {
@@ -198,6 +198,8 @@ func NPSystem(m pins.Model) pins.Model {
 			return x.m
 		case interface{ Unreduced() pins.Model }:
 			m = x.Unreduced()
+		case *fairModel:
+			m = x.m // -l -f: the product unfolded for weak fairness
 		default:
 			return nil
 		}

@@ -61,8 +61,9 @@ func sccFairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer) (pins.Mo
 // form, this one included. It returns m unreduced where the narrowing
 // refuses (rendezvous, timeout). With scc (-scc -l -f) the product is
 // not unfolded: the SCC search gives each process a fairness mark
-// (search/scc_reduced.go).
-func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer, cr pins.ClaimReducer, scc bool, sopt *search.Options) (pins.Model, bool) {
+// (search/scc_reduced.go). static asks for the static cycle proviso (the
+// parallel search's).
+func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer, cr pins.ClaimReducer, scc, static bool, sopt *search.Options) (pins.Model, bool) {
 	fr := reduce.ForFairNonProgress(pr, cr, m, !scc)
 	if fr == nil {
 		return m, false
@@ -77,7 +78,7 @@ func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer,
 		return m, false
 	}
 	sopt.FairUnfolded, sopt.NPProductOf = true, m
-	return por.New(fm, fr, por.Config{Claim: true, Accept: true}), true
+	return por.New(fm, fr, por.Config{Claim: true, Accept: true, Static: static}), true
 }
 
 // fairPlanUndone says whether newPlan must drop the claim it chose for

@@ -404,7 +404,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		}
 		prod, cr := search.NonProgressSI(m, pr)
 		if opt.Fair {
-			return fairNonProgressReduction(m, prod, pr, cr, opt.SCC, sopt)
+			return fairNonProgressReduction(m, prod, pr, cr, opt.SCC, opt.Proviso == ProvisoStatic, sopt)
 		}
 		sopt.NPProductOf = m
 		return por.New(prod, cr, por.Config{Claim: true, Accept: !opt.BFS, Static: opt.Proviso == ProvisoStatic}), true

@@ -150,6 +150,11 @@ func TestParallelNonProgressReducedDifferential(t *testing.T) {
 // cycle proviso; it returns the search's
 // result and the engine (ok false when the front end rejects src).
 func runNP(src string, merge, reduce bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
+	return runNPFair(src, merge, reduce, false, workers, stopAfter, proviso)
+}
+
+// runNPFair is runNP, with weak fairness (-l -f) where fair is set.
+func runNPFair(src string, merge, reduce, fair bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return nil, nil, false, nil
@@ -165,7 +170,7 @@ func runNP(src string, merge, reduce bool, workers, stopAfter int, proviso strin
 	}
 	var notes strings.Builder
 	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: max(stopAfter, 0), AllTrails: stopAfter == 0, HashLog2: 10, NonProgress: true, IgnoreAssert: true, MemLimit: memLimit,
-		Workers: workers, Notes: &notes, Reduce: reduce, Proviso: proviso}
+		Workers: workers, Notes: &notes, Reduce: reduce, Proviso: proviso, Fair: fair}
 	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("verify: %v", err)
