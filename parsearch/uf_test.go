@@ -27,8 +27,9 @@ func TestUnionConcurrent(t *testing.T) {
 		var all search.Marks
 		u := newUnionFind(workers, &all)
 		ids := make([]uint32, n)
+		counts := make([]uint32, workers)
 		for i := range ids {
-			ids[i] = u.create(i%workers, uint32(i/workers+1), uint64(i%workers)<<bitsWorkerShift|uint64(i/workers))
+			ids[i] = u.nodeOf(i%workers, &counts[i%workers], uint64(i%workers)<<bitsWorkerShift|uint64(i/workers))
 		}
 		r := rand.New(rand.NewPCG(uint64(round), 7))
 		pairs := make([][][2]int, workers)
