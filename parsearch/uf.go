@@ -2,20 +2,18 @@ package parsearch
 
 import (
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/gospin/gospin/search"
-	"github.com/gospin/gospin/store"
 )
 
 // The union-find structure of the parallel SCC search (ufscc.go): one
 // node per stored state, shared by the workers. A node's id is dense per
-// storing worker (the worker in the top ufWorkerBits bits, a count from
-// 1 below them; 0 is no node), and ids maps a store index to its node's
-// id, indexed as the bit sets (bits.go): per storing worker, 2^18 ids
-// (1 MiB) per 1 MiB arena chunk.
+// worker that made it (the worker in the top ufWorkerBits bits, a count
+// from 1 below them; 0 is no node), and ids maps a store index to its
+// node's id, indexed as the bit sets (bits.go): per storing worker, 2^18
+// ids (1 MiB) per 1 MiB arena chunk.
 //
 // A root's node holds its set's data: the workers that have claimed the
 // set (a bit each) and whether it is dead (a complete SCC), its size, the
@@ -113,44 +111,46 @@ func (u *unionFind) idSlot(idx uint64) *atomic.Uint32 {
 	return &ch[uint32(idx)&(1<<bitsChunkShift-1)]
 }
 
-// create makes the node of a state that worker w has just stored at idx
-// (count: the worker's count of nodes so far, from 1): a set of its own,
-// claimed by no worker, its state untaken. It returns the id, or 0 when
-// the worker has made all the nodes an id can number.
-func (u *unionFind) create(w int, count uint32, idx uint64) uint32 {
-	if count >= 1<<ufCountBits {
+// nodeOf returns the node of the state stored at idx, making it, as
+// worker w's next node (*count: the nodes w has made so far), when no
+// worker has made it yet: a set of its own, claimed by no worker, its
+// state untaken. It returns 0 when w has made all the nodes an id can
+// number.
+//
+// Whichever worker meets the state first makes the node, the one that
+// stored it or one that found it stored: the id slot takes the first
+// node by compare-and-swap, and a worker whose node lost keeps its
+// number for its next node (no other worker can know of a node that was
+// never in a slot). Until 2026-11-27 only the storing worker made the
+// node, after its insert, and a worker that met the state in between
+// waited, yielding, for it (idOf): under a heavy load, or with more
+// workers than cores, the storing worker could be descheduled in that
+// moment (it may be allocating a chunk of nodes there), and the other
+// worker spun (docs/parallel.md, "UFSCC's waits").
+func (u *unionFind) nodeOf(w int, count *uint32, idx uint64) uint32 {
+	s := u.idSlot(idx)
+	if id := s.Load(); id != 0 {
+		return id
+	}
+	k := *count + 1
+	if k >= 1<<ufCountBits {
 		return 0
 	}
-	ci, _ := ufChunkOf(count)
+	ci, _ := ufChunkOf(k)
 	if c := &u.nodes[w][ci]; c.Load() == nil {
 		nodes := make([]ufNode, ufChunkLen(ci))
 		c.Store(&nodes) // only worker w makes its chunks
 	}
-	id := uint32(w)<<ufCountBits | count
+	id := uint32(w)<<ufCountBits | k
 	n := u.node(id)
 	n.idx = idx
 	n.next, n.size, n.uHead = id, 1, id
 	n.parent.Store(id)
-	u.idSlot(idx).Store(id)
-	return id
-}
-
-// idOf returns the node of store index idx, which some worker stored:
-// it waits (h paused) the moment between the store's insert and the
-// node's creation; 0 if the search stops meanwhile (the worker that
-// stored it may have stopped before it made the node).
-func (u *unionFind) idOf(idx uint64, h store.SetHandle, stopped *atomic.Bool) uint32 {
-	s := u.idSlot(idx)
-	for {
-		if id := s.Load(); id != 0 {
-			return id
-		}
-		if stopped.Load() {
-			return 0
-		}
-		h.Pause()
-		runtime.Gosched()
+	if !s.CompareAndSwap(0, id) {
+		return s.Load() // (the node made here is unknown to all: k is free again)
 	}
+	*count = k
+	return id
 }
 
 // find returns the root of id's set (halving the path on the way).

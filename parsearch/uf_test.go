@@ -27,8 +27,9 @@ func TestUnionConcurrent(t *testing.T) {
 		var all search.Marks
 		u := newUnionFind(workers, &all)
 		ids := make([]uint32, n)
+		counts := make([]uint32, workers)
 		for i := range ids {
-			ids[i] = u.create(i%workers, uint32(i/workers+1), uint64(i%workers)<<bitsWorkerShift|uint64(i/workers))
+			ids[i] = u.nodeOf(i%workers, &counts[i%workers], uint64(i%workers)<<bitsWorkerShift|uint64(i/workers))
 		}
 		r := rand.New(rand.NewPCG(uint64(round), 7))
 		pairs := make([][][2]int, workers)
@@ -98,6 +99,98 @@ func TestUnionConcurrent(t *testing.T) {
 				if got := u.node(rt).size; got != size[i] || seen != int(size[i]) {
 					t.Fatalf("round %d: a set of %d states has size %d and %d in its list", round, size[i], got, seen)
 				}
+			}
+		}
+	}
+}
+
+// TestNodeOfFirstMaker: the node of a stored state is made by the first
+// worker to meet it, the one that stored it or another (which then
+// waits for nothing: until 2026-11-27 it yielded in a loop until the
+// storing worker had made the node); a worker whose node was not taken
+// makes its next node with the same number.
+func TestNodeOfFirstMaker(t *testing.T) {
+	var all search.Marks
+	u := newUnionFind(2, &all)
+	a := uint64(0)<<bitsWorkerShift | 5 // stored by worker 0
+	b := uint64(0)<<bitsWorkerShift | 9
+	var c0, c1 uint32
+	id1 := u.nodeOf(1, &c1, a) // worker 1 meets a before worker 0 made its node
+	if id1>>ufCountBits != 1 || c1 != 1 {
+		t.Fatalf("worker 1's node of a: id %#x, count %d", id1, c1)
+	}
+	if id := u.nodeOf(0, &c0, a); id != id1 || c0 != 0 {
+		t.Fatalf("worker 0's node of a: id %#x (want %#x), count %d (want 0)", id, id1, c0)
+	}
+	id := u.nodeOf(0, &c0, b)
+	if id != 1 || c0 != 1 {
+		t.Fatalf("worker 0's next node: id %#x, count %d (want 1, 1)", id, c0)
+	}
+	for _, x := range []struct {
+		id  uint32
+		idx uint64
+	}{{id1, a}, {id, b}} {
+		n := u.node(x.id)
+		if n.idx != x.idx || u.find(x.id) != x.id || n.size != 1 || n.uHead != x.id || n.next != x.id {
+			t.Fatalf("node %#x: idx %d (want %d), root %#x, size %d, list %#x/%#x", x.id, n.idx, x.idx, u.find(x.id), n.size, n.uHead, n.next)
+		}
+	}
+}
+
+// TestNodeOfConcurrent: workers meet the same stored states at once, each
+// in an order of its own: every worker gets the same node for a state,
+// the node's store index is the state's, and each worker's nodes are
+// numbered densely (its count is the number of states whose node it made).
+func TestNodeOfConcurrent(t *testing.T) {
+	const workers, per = 8, 2000
+	var all search.Marks
+	for round := range 5 {
+		u := newUnionFind(workers, &all)
+		var idxs []uint64
+		for w := range 4 {
+			for k := range per {
+				idxs = append(idxs, uint64(w)<<bitsWorkerShift|uint64(3*k))
+			}
+		}
+		got := make([][]uint32, workers)
+		counts := make([]uint32, workers)
+		var wg sync.WaitGroup
+		for w := range workers {
+			order := rand.New(rand.NewPCG(uint64(round), uint64(w))).Perm(len(idxs))
+			got[w] = make([]uint32, len(idxs))
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, i := range order {
+					got[w][i] = u.nodeOf(w, &counts[w], idxs[i])
+				}
+			}()
+		}
+		wg.Wait()
+		made := make([]map[uint32]bool, workers)
+		for w := range made {
+			made[w] = map[uint32]bool{}
+		}
+		for i, idx := range idxs {
+			id := got[0][i]
+			for w := range workers {
+				if got[w][i] != id {
+					t.Fatalf("round %d: state %d: worker %d has node %#x, worker 0 %#x", round, idx, w, got[w][i], id)
+				}
+			}
+			if u.node(id).idx != idx {
+				t.Fatalf("round %d: node %#x of state %d holds state %d", round, id, idx, u.node(id).idx)
+			}
+			made[id>>ufCountBits][id&(1<<ufCountBits-1)] = true
+		}
+		for w := range workers {
+			for k := uint32(1); k <= counts[w]; k++ {
+				if !made[w][k] {
+					t.Fatalf("round %d: worker %d made %d nodes, and number %d is no state's", round, w, counts[w], k)
+				}
+			}
+			if len(made[w]) != int(counts[w]) {
+				t.Fatalf("round %d: worker %d made %d nodes, count %d", round, w, len(made[w]), counts[w])
 			}
 		}
 	}

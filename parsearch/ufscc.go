@@ -143,8 +143,7 @@ func runUFSCC(p *par, models []pins.Model, propertyOf func(pins.Model) (*search.
 		}
 		return err
 	}
-	w0.nodes++
-	initID := u.uf.create(0, w0.nodes, idx)
+	initID := u.uf.nodeOf(0, &w0.nodes, idx)
 	w0.h.Pause()
 	var wg sync.WaitGroup
 	errs := make([]error, p.n)
@@ -285,12 +284,11 @@ func (w *uworker) pop() {
 }
 
 // expand generates the successors of the frame's state f.x, storing
-// each (and making its node when this worker stored it).
+// each (and making its node, unless another worker has made it).
 func (w *uworker) expand(f *uframe) error {
 	u := w.u
 	w.ticks++
 	if w.ticks&1023 == 0 {
-		w.h.Pause()
 		w.pubMatched.Store(w.matched)
 		if u.limited(w.ticks) {
 			return nil
@@ -310,18 +308,13 @@ func (w *uworker) expand(f *uframe) error {
 			err = e
 			return false
 		}
-		var id uint32
-		if added {
-			w.nodes++
-			if id = u.uf.create(w.id, w.nodes, idx); id == 0 {
-				err = store.ErrMemLimit
-				return false
-			}
-		} else {
+		if !added {
 			w.matched++
-			if id = u.uf.idOf(idx, w.h, &u.stopped); id == 0 {
-				return false
-			}
+		}
+		id := u.uf.nodeOf(w.id, &w.nodes, idx)
+		if id == 0 {
+			err = store.ErrMemLimit
+			return false
 		}
 		vi := int32(-1)
 		if v != nil {
@@ -331,6 +324,11 @@ func (w *uworker) expand(f *uframe) error {
 		w.succs = append(w.succs, usucc{id: id, viol: vi, step: step, m: *m})
 		return true
 	})
+	// out of the table until the next expansion: a growth of the table
+	// waits for every other worker to pause (store.Shared), and a worker
+	// may go a long time between expansions (its merge loop, returns,
+	// picks, a lock held by a worker that is descheduled)
+	w.h.Pause()
 	if err != nil {
 		if errors.Is(err, store.ErrMemLimit) {
 			u.stop("memory limit")

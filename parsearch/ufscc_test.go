@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/gospin/gospin/ltl"
@@ -364,11 +365,33 @@ func TestUFSCCRandom(t *testing.T) {
 // accepting state no cycle, and every state stored once; with one
 // accepting state far from the start, every run finds the cycle.
 func TestUFSCCLarge(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
 	n := 12000
 	if testing.Short() {
 		n = 4000
 	}
+	testUFSCCLarge(t, n, []int{1, 2, 4}, []int{2, 4})
+}
+
+// TestUFSCCOversubscribed: TestUFSCCLarge's graph with 8 and 16 workers
+// on two threads (GOMAXPROCS=2), where a worker is often descheduled in
+// the middle of its work: between a store's insert and the node's
+// creation (which other workers waited for, yielding, until 2026-11-27:
+// nodeOf), in the table's growth (60,000 states: the shared table's
+// 2^16 slots, its least, grow once), or holding a root's lock. It checks
+// the results only: the old waits did not make this run measurably
+// slower (docs/parallel.md, "UFSCC's waits"), so no time bound is
+// tested.
+func TestUFSCCOversubscribed(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	testUFSCCLarge(t, 60000, []int{8, 16}, []int{8})
+}
+
+// testUFSCCLarge runs the search on a ring of n states with chords (one
+// SCC) with each number of workers of plain, without accepting state
+// (no error, every state stored), and of cycle, with one accepting state
+// (the cycle found, its trail a lasso), with and without fairness.
+func testUFSCCLarge(t *testing.T, n int, plain, cycle []int) {
+	r := rand.New(rand.NewPCG(3, 3))
 	g := &pgraph{adj: make([][]int, n), pid: make([][]int, n), acc: make([]bool, n), props: make([]uint64, n)}
 	g.info.Groups = make([]pins.Group, 4)
 	for v := range n {
@@ -379,7 +402,7 @@ func TestUFSCCLarge(t *testing.T) {
 			g.pid[v] = append(g.pid[v], 1)
 		}
 	}
-	for _, j := range []int{1, 2, 4} {
+	for _, j := range plain {
 		res, err := parsearch.Run(context.Background(), g.clone(), sccOpts(g, j, false, nil))
 		if err != nil {
 			t.Fatal(err)
@@ -390,7 +413,7 @@ func TestUFSCCLarge(t *testing.T) {
 	}
 	g.acc[n*2/3] = true
 	for _, fair := range []bool{false, true} {
-		for _, j := range []int{2, 4} {
+		for _, j := range cycle {
 			o := sccOpts(g, j, fair, nil)
 			res, err := parsearch.Run(context.Background(), g.clone(), o)
 			if err != nil {
