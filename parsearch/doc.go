@@ -9,9 +9,10 @@
 // one (reduce/backedge.go: the reduced graph does not depend on the
 // order) or the done proviso; the acceptance-cycle search (-a, also
 // with -f) and the non-progress search (-l), unreduced or with the
-// static proviso, with CNDFS (cndfs.go), which verify's default gives up
-// early where the static proviso is weak (Options.GiveUpWeakProviso); and the unreduced SCC-based
-// search (-scc) with UFSCC (ufscc.go). Each stops at its first error or
+// static proviso, with CNDFS (cndfs.go); and the SCC-based search (-scc),
+// unreduced or -scc -a -f with the static proviso, with UFSCC
+// (ufscc.go). verify's default gives the static proviso up early where
+// it is weak (Options.GiveUpWeakProviso). Each stops at its first error or
 // goes on with -e and -c N. Any other search runs sequentially
 // (search.Run). docs/parallel.md gives the design, the arguments for the
 // provisos and for the graph CNDFS searches, and the figures.

@@ -94,16 +94,18 @@ func (p *par) weakProviso(id, ticks int) bool {
 // depth-first and breadth-first (bfs.go), unreduced or with a safety
 // reduction layer; the acceptance-cycle search (-a, CNDFS: cndfs.go),
 // with -c N and -e too, unreduced or with the static proviso, also with
-// -f (reduced: on the unfolding under its layer, FairUnfolded); the non-progress search (-l, CNDFS), unreduced or
-// with the static proviso; and the unreduced SCC-based search (-scc, with -f
-// too: UFSCC, ufscc.go), with -c N and -e too.
+// -f (reduced: on the unfolding under its layer, FairUnfolded); the
+// non-progress search (-l, CNDFS), unreduced or with the static
+// proviso, also with -f; and the SCC-based search (-scc, with -f too:
+// UFSCC, ufscc.go), unreduced or -scc -a -f with the static proviso,
+// with -c N and -e too.
 func Supported(m pins.Model, o search.Options) (bool, string) {
 	if o.SCC && (o.Accept || o.NonProgress) {
 		return supportedSCC(m, o)
 	}
+	// (-scc without -a or -l is a safety search, as search.Run's: an
+	// invariant's claim, searched for its end)
 	switch {
-	case o.SCC:
-		return false, "the parallel search has no -scc without -a or -l"
 	case o.Fair && !o.Accept && !o.NonProgress:
 		return false, "weak fairness (-f) without -a or -l"
 	case o.Fair && o.FairUnfolded && !static(m):
@@ -249,7 +251,7 @@ func Run(ctx context.Context, m pins.Model, opt Options) (*search.Result, error)
 		}
 	}
 	var twins int64
-	if o.SCC {
+	if o.SCC && o.Accept {
 		err = runUFSCC(p, models, opt.PropertyOf)
 	} else if o.BFS {
 		err = runBFS(p, models)

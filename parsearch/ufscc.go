@@ -288,6 +288,9 @@ func (w *uworker) pop() {
 func (w *uworker) expand(f *uframe) error {
 	u := w.u
 	w.ticks++
+	if w.ticks&weakEvery == 0 && u.weakProviso(w.id, w.ticks) {
+		return nil
+	}
 	if w.ticks&1023 == 0 {
 		w.pubMatched.Store(w.matched)
 		if u.limited(w.ticks) {
@@ -427,8 +430,8 @@ func supportedSCC(m pins.Model, o search.Options) (bool, string) {
 	case o.NonProgress && m.Info() != nil && m.Info().Claim:
 		return false, "-l with a never claim" // search.Run says why
 	}
-	if _, ok := m.(pins.Reduced); ok {
-		return false, "the parallel SCC search (UFSCC) is unreduced (use -noreduce)"
+	if _, ok := m.(pins.Reduced); ok && (!static(m) || o.NonProgress || o.Property != nil) {
+		return false, "the parallel SCC search (UFSCC) reduces -scc -a with the static cycle proviso only (-proviso auto or static; or use -noreduce)"
 	}
 	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
 		return false, "the initial state has an error"

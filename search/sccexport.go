@@ -22,17 +22,33 @@ type MarkedGraph struct {
 // NewMarkedGraph returns the graph the sequential SCC search explores for
 // m with options o (unreduced: Options.SCC with Accept, or NonProgress on
 // NonProgressModel(m)), with the kind and message of the violation an
-// accepting cycle is reported as.
+// accepting cycle is reported as. A reduced m must use the static cycle
+// proviso (pins.StaticReduced: its reduced sets are a function of the
+// state, whoever expands it), on the product with a claim (-scc -a,
+// with -f its fairness marks computed on the model it wraps, as the
+// sequential search's).
 func NewMarkedGraph(m pins.Model, o Options) (*MarkedGraph, pins.ViolationKind, string, error) {
 	if !o.SCC || !o.Accept && !o.NonProgress {
 		return nil, 0, "", errors.New("NewMarkedGraph: not an SCC-based cycle search")
 	}
-	if _, ok := m.(pins.Reduced); ok {
-		return nil, 0, "", errors.New("NewMarkedGraph: a reduced model")
-	}
 	kind, msg := pins.AcceptanceCycle, "acceptance cycle"
 	if o.NonProgress {
 		kind, msg = pins.NonProgressCycle, "non-progress cycle"
+	}
+	if r, ok := m.(pins.Reduced); ok {
+		sr, ok := m.(pins.StaticReduced)
+		if !ok || !sr.Static() || o.NonProgress || o.Property != nil {
+			return nil, 0, "", errors.New("NewMarkedGraph: a reduced model without the static proviso, or not of -scc -a")
+		}
+		full, ok := m.(interface{ Unreduced() pins.Model })
+		if !ok {
+			return nil, 0, "", errors.New("NewMarkedGraph: the reduction layer does not give its unreduced model")
+		}
+		g := newPinsGraph(r.Bind(staticCycles{}, false), o.Fair)
+		if o.Fair {
+			g.full = newEnabledness(full.Unreduced())
+		}
+		return &MarkedGraph{g: g}, kind, msg, nil
 	}
 	var g markedGraph = newPinsGraph(m, o.Fair)
 	if o.Property != nil && !o.NonProgress {
@@ -40,6 +56,15 @@ func NewMarkedGraph(m pins.Model, o Options) (*MarkedGraph, pins.ViolationKind, 
 	}
 	return &MarkedGraph{g: g}, kind, msg, nil
 }
+
+// staticCycles binds a layer with the static proviso, which asks the
+// search nothing (pins.StaticReduced).
+type staticCycles struct{}
+
+func (staticCycles) Lookup([]byte) (uint64, bool) { return 0, false }
+func (staticCycles) Closes(uint64) bool           { return true }
+func (staticCycles) Expanding() pins.Expansion    { return pins.Expansion{} }
+func (staticCycles) Aux(uint64) []byte            { return nil }
 
 // Initial returns the initial state.
 func (g *MarkedGraph) Initial() ([]byte, error) { return g.g.initial() }

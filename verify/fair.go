@@ -43,13 +43,14 @@ func sccFair(o *Options) bool {
 // (search/scc_reduced.go), and binds the layer with its own stack as the
 // proviso's. docs/por-ltl.md, "Weak fairness", says why the reduced graph
 // keeps a fair accepting component. It returns m unreduced where
-// ForFair refuses (rendezvous, timeout).
-func sccFairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer) (pins.Model, bool) {
+// ForFair refuses (rendezvous, timeout). static asks for the static
+// cycle proviso (the parallel search's, UFSCC).
+func sccFairReduction(m Model, r *reduce.Reducer, cr pins.ClaimReducer, static bool) (pins.Model, bool) {
 	fr := reduce.ForFairMarks(cr, r, m)
 	if fr == nil {
 		return m, false
 	}
-	return por.New(m, fr, por.Config{Claim: true, Accept: true}), true
+	return por.New(m, fr, por.Config{Claim: true, Accept: true, Static: static}), true
 }
 
 // fairNonProgressReduction is fairReduction for a non-progress search

@@ -431,7 +431,7 @@ func reduction(m Model, opt Options, sopt *search.Options, claim bool) (pins.Mod
 		return m, false
 	}
 	if opt.Fair && !opt.ClaimInvariant && opt.SCC {
-		return sccFairReduction(m, r, cr)
+		return sccFairReduction(m, r, cr, static)
 	}
 	if opt.Fair && !opt.ClaimInvariant {
 		return fairReduction(m, r, cr, static, sopt)

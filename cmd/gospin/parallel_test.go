@@ -126,8 +126,8 @@ func TestVerifyWorkers(t *testing.T) {
 // (loops that end by their data alone), -j 2 stores many more states
 // than -j 1's stack proviso, and the default (-j auto) gives the
 // parallel search up early and searches with one worker: -j 1's states,
-// pan's on the safety search and -a. On one core the default is one
-// worker anyway.
+// pan's on the safety search and -a; also with -f, and -scc -a -f
+// (UFSCC reduced). On one core the default is one worker anyway.
 func TestVerifyDefaultWeakProviso(t *testing.T) {
 	dir := cliModels(t)
 	type figures struct {
@@ -153,6 +153,7 @@ func TestVerifyDefaultWeakProviso(t *testing.T) {
 		{"loop_data.pml", nil, 97},
 		{"loop_data_ltl.pml", []string{"-a"}, 670},
 		{"loop_data_ltl.pml", []string{"-a", "-f"}, 0},
+		{"loop_data_ltl.pml", []string{"-scc", "-a", "-f"}, 0},
 	} {
 		path := filepath.Join(dir, c.model)
 		one := run(append(append([]string{}, c.flags...), "-j", "1", path)...)

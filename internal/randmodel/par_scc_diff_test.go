@@ -31,7 +31,11 @@ var nParSCCModels = flag.Int("parsccmodels", 120, "number of random (model, ltl 
 // accepting cycle (or the claim's end) is found exactly when -j 1 finds
 // one (the first error's kind is one that -j 1 finds with -e); its trail
 // replays with the claim (a cycle ends where it starts); a complete
-// search without error stores exactly -j 1's states.
+// search without error stores exactly -j 1's states. One pair in eight
+// searches -j N with reduction (-scc -a -f on the never claim, the static
+// proviso: verify/fair.go's sccFairReduction), against the unreduced
+// -j 1 search's verdict, and without error -j 1 -proviso static's
+// states.
 //
 // Long run: go test ./internal/randmodel -run ParallelSCCDifferential
 // -parsccmodels 5000.
@@ -43,7 +47,7 @@ func TestParallelSCCDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	var undecided, large, largePar, withError, equal, fairRuns, notgba, seqStored, parStored atomic.Int64
+	var undecided, large, largePar, withError, equal, fairRuns, notgba, reducedRuns, seqStored, parStored atomic.Int64
 	ran := forSeeds(t, n, 3*int64(n), func(seed int64) (bool, string) {
 		src := fairSource(seed)
 		c, ok := loadFair(src)
@@ -53,11 +57,15 @@ func TestParallelSCCDifferential(t *testing.T) {
 		merge := seed%2 == 0
 		fair := seed%4 < 2
 		noTGBA := seed%4 == 3
+		reduced := seed%8 == 1
+		if reduced {
+			fair, noTGBA = true, true
+		}
 		workers := 2 + int(seed%3)
-		run := func(j, stopAfter int, trails *[]*trail.Trail) (*report.Summary, error) {
-			s := verify.Settings{MaxDepth: 1 << 20, StopAfter: stopAfter, AllTrails: stopAfter == 0, HashLog2: 10, NoMerge: !merge, NoReduce: true,
+		runR := func(j, stopAfter int, trails *[]*trail.Trail, reduce bool, proviso string) (*report.Summary, error) {
+			s := verify.Settings{MaxDepth: 1 << 20, StopAfter: stopAfter, AllTrails: stopAfter == 0, HashLog2: 10, NoMerge: !merge, NoReduce: !reduce,
 				Accept: true, Fair: fair, SCC: true, NoTGBA: noTGBA, IgnoreAssert: true, SelfLoops: true, Compress: true,
-				MemLimitMB: 32, Workers: j}
+				MemLimitMB: 32, Workers: j, Proviso: proviso}
 			if trails != nil {
 				s.OnTrail = func(tr *trail.Trail) { *trails = append(*trails, tr) }
 			}
@@ -66,6 +74,9 @@ func TestParallelSCCDifferential(t *testing.T) {
 				err = fmt.Errorf("-j %d searched with %d workers", j, sum.Workers)
 			}
 			return sum, err
+		}
+		run := func(j, stopAfter int, trails *[]*trail.Trail) (*report.Summary, error) {
+			return runR(j, stopAfter, trails, false, "")
 		}
 		a, err := run(1, 1, nil)
 		switch {
@@ -76,7 +87,7 @@ func TestParallelSCCDifferential(t *testing.T) {
 			return false, ""
 		}
 		var trails []*trail.Trail
-		b, err := run(workers, 1, &trails)
+		b, err := runR(workers, 1, &trails, reduced, "")
 		if err != nil {
 			return true, fmt.Sprintf("seed %d -j %d: %v\n%s", seed, workers, err, src)
 		}
@@ -84,7 +95,10 @@ func TestParallelSCCDifferential(t *testing.T) {
 			largePar.Add(1)
 			return false, ""
 		}
-		desc := fmt.Sprintf("seed %d (merge %v, fair %v, notgba %v, -j %d)", seed, merge, fair, noTGBA, workers)
+		desc := fmt.Sprintf("seed %d (merge %v, fair %v, notgba %v, reduced %v, -j %d)", seed, merge, fair, noTGBA, reduced, workers)
+		if reduced {
+			reducedRuns.Add(1)
+		}
 		if fair {
 			fairRuns.Add(1)
 		}
@@ -118,6 +132,11 @@ func TestParallelSCCDifferential(t *testing.T) {
 			}
 			return true, ""
 		}
+		if reduced {
+			if a, err = runR(1, 1, nil, true, verify.ProvisoStatic); err != nil {
+				return true, fmt.Sprintf("seed %d: -j 1 -proviso static: %v\n%s", seed, err, src)
+			}
+		}
 		if !b.Complete || b.StatesStored != a.StatesStored {
 			return true, fmt.Sprintf("%s: complete %v (%s), stored %d; -j 1 stored %d\n%s", desc, b.Complete, b.Incomplete, b.StatesStored, a.StatesStored, src)
 		}
@@ -126,8 +145,8 @@ func TestParallelSCCDifferential(t *testing.T) {
 		parStored.Add(b.StatesStored)
 		return true, ""
 	})
-	t.Logf("%d pairs compared (%d too large, %d for -j N; %d with -f, %d on the never claim), %d with an error; without error: %d with -j 1's states stored (%d with -j 1, %d with -j N)",
-		ran, large.Load(), largePar.Load(), fairRuns.Load(), notgba.Load(), withError.Load(), equal.Load(), seqStored.Load(), parStored.Load())
+	t.Logf("%d pairs compared (%d too large, %d for -j N; %d with -f, %d on the never claim, %d reduced), %d with an error; without error: %d with -j 1's states stored (%d with -j 1, %d with -j N)",
+		ran, large.Load(), largePar.Load(), fairRuns.Load(), notgba.Load(), reducedRuns.Load(), withError.Load(), equal.Load(), seqStored.Load(), parStored.Load())
 	t.Logf("%d first errors of another kind than -j 1's, which -j 1 -e did not reach (it stopped at a fatal error)", undecided.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d pairs compared", ran, n)
@@ -138,7 +157,8 @@ func TestParallelSCCDifferential(t *testing.T) {
 }
 
 // replaySCCTrail replays tr, the trail of an -scc search's error, on the
-// model with the property's never claim as the search builds it (dead
+// model with the property's never claim as the search builds it (the SI
+// normal form claim where the trail says so, as a reduced search's; dead
 // variables reset, write-only ones hidden: a cycle of the search closes
 // in that state space; assertions ignored, as the search ignored them):
 // "" when it replays and, for a cycle, ends in the state where its cycle
@@ -147,7 +167,11 @@ func replaySCCTrail(c fairCase, merge bool, tr *trail.Trail) string {
 	if note := tr.Headers["note"]; note != "" {
 		return "trail note: " + note
 	}
-	pm, err := property.Model(c.vs.Front.Model, c.prop, property.FromLTL)
+	translate := property.FromLTL
+	if tr.Headers["claim"] == "si" {
+		translate = property.SITranslator // a reduced search's claim
+	}
+	pm, err := property.Model(c.vs.Front.Model, c.prop, translate)
 	if err != nil {
 		return "replay: " + err.Error()
 	}
