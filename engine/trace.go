@@ -120,8 +120,8 @@ func (e *Engine) traceEvent(c *ctx, send bool, id int32, msg []int32) {
 				continue
 			}
 			ts.setLoc(c.s, t.to)
-			if e.traceCover != nil {
-				e.traceCover[t.to] = true
+			if e.traceCover != nil && !e.traceCover[t.to] {
+				e.traceCover[t.to] = true // (written once: see mark)
 			}
 			if ts.neg && t.to == ts.p.End {
 				c.traceViolation(ts.allMatched)
