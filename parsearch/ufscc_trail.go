@@ -89,6 +89,13 @@ func (u *ufscc) reportFound(f *ufFound, withTrail bool) {
 		}
 		depth = len(steps)
 	}
+	if withTrail && u.par.opt.NonProgress {
+		// a non-progress search's trail is rewritten and numbered for
+		// the model, as -j 1's and CNDFS's are (search.NPTrails)
+		e := search.Error{Violation: f.v, Depth: depth, Trail: steps, CycleStart: cs}
+		search.NewNPTrails(w.m).Prepare(&e)
+		steps, cs = e.Trail, e.CycleStart
+	}
 	p := u.par
 	p.mu.Lock()
 	defer p.mu.Unlock()
