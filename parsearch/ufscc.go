@@ -421,17 +421,17 @@ func supportedSCC(m pins.Model, o search.Options) (bool, string) {
 		return false, "the parallel SCC search (UFSCC) is off (the environment sets GOSPIN_UFSCC=0)"
 	case o.BFS:
 		return false, "the parallel search is depth-first (no -bfs)"
-	case o.NPProductOf != nil:
-		return false, "the parallel SCC search (UFSCC) is unreduced (use -noreduce)"
+	case o.NPProductOf != nil && !static(m):
+		return false, "the parallel SCC search (UFSCC) reduces with the static cycle proviso only (-proviso auto or static; or use -noreduce)"
 	case o.Storage.Mode != "" && o.Storage.Mode != store.ModeExact:
 		return false, "the parallel SCC search (UFSCC) needs the exact store"
 	case o.Store != nil:
 		return false, "the search's store is given (a hooked store: -sketch)"
-	case o.NonProgress && m.Info() != nil && m.Info().Claim:
+	case o.NonProgress && o.NPProductOf == nil && m.Info() != nil && m.Info().Claim:
 		return false, "-l with a never claim" // search.Run says why
 	}
-	if _, ok := m.(pins.Reduced); ok && (!static(m) || o.NonProgress || o.Property != nil) {
-		return false, "the parallel SCC search (UFSCC) reduces -scc -a with the static cycle proviso only (-proviso auto or static; or use -noreduce)"
+	if _, ok := m.(pins.Reduced); ok && (!static(m) || o.Property != nil || o.NonProgress && o.NPProductOf == nil) {
+		return false, "the parallel SCC search (UFSCC) reduces with the static cycle proviso only (-proviso auto or static; or use -noreduce)"
 	}
 	if iv, ok := m.(pins.InitialViolator); ok && iv.InitialViolation() != nil {
 		return false, "the initial state has an error"

@@ -24,9 +24,10 @@ type MarkedGraph struct {
 // NonProgressModel(m)), with the kind and message of the violation an
 // accepting cycle is reported as. A reduced m must use the static cycle
 // proviso (pins.StaticReduced: its reduced sets are a function of the
-// state, whoever expands it), on the product with a claim (-scc -a,
-// with -f its fairness marks computed on the model it wraps, as the
-// sequential search's).
+// state, whoever expands it), on the product with a claim (-scc -a, or
+// -scc -l on the product with <>[] np_ in SI normal form; with -f its
+// fairness marks computed on the model it wraps, as the sequential
+// search's).
 func NewMarkedGraph(m pins.Model, o Options) (*MarkedGraph, pins.ViolationKind, string, error) {
 	if !o.SCC || !o.Accept && !o.NonProgress {
 		return nil, 0, "", errors.New("NewMarkedGraph: not an SCC-based cycle search")
@@ -37,8 +38,8 @@ func NewMarkedGraph(m pins.Model, o Options) (*MarkedGraph, pins.ViolationKind, 
 	}
 	if r, ok := m.(pins.Reduced); ok {
 		sr, ok := m.(pins.StaticReduced)
-		if !ok || !sr.Static() || o.NonProgress || o.Property != nil {
-			return nil, 0, "", errors.New("NewMarkedGraph: a reduced model without the static proviso, or not of -scc -a")
+		if !ok || !sr.Static() || o.Property != nil {
+			return nil, 0, "", errors.New("NewMarkedGraph: a reduced model without the static proviso, or on a TGBA")
 		}
 		full, ok := m.(interface{ Unreduced() pins.Model })
 		if !ok {

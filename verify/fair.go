@@ -72,7 +72,7 @@ func fairNonProgressReduction(m Model, prod pins.Model, pr pins.ProgressReducer,
 	if scc {
 		// not unfolded: the SCC search's fairness marks
 		sopt.NPProductOf = m
-		return por.New(prod, fr, por.Config{Claim: true, Accept: true}), true
+		return por.New(prod, fr, por.Config{Claim: true, Accept: true, Static: static}), true
 	}
 	fm, err := search.NewFairNonProgress(prod, m)
 	if err != nil {

@@ -21,12 +21,15 @@ import (
 var nParSCCNPModels = flag.Int("parsccnpmodels", 60, "number of random models for TestParallelSCCNonProgressDifferential (-short: 20)")
 
 // TestParallelSCCNonProgressDifferential checks the parallel SCC-based
-// search of non-progress cycles (verify -scc -l -noreduce -j N: UFSCC on
-// pan's non-progress product, with and without -f) against -j 1 on
+// search of non-progress cycles (verify -scc -l -j N: UFSCC on pan's
+// non-progress product, with and without -f) against -j 1 on
 // random models with progress labels, with 2, 3 or 4 workers: a cycle is
 // found exactly when -j 1 finds one, and its trail, numbered for the
 // model as -j 1's (search.NPTrails), replays on the model and ends where
-// its cycle starts; without one, -j 1's states are stored.
+// its cycle starts; without one, -j 1's states are stored. Every other
+// model is searched with -j N reduced (on the product with <>[] np_ in
+// SI normal form, the static proviso), against the unreduced -j 1
+// search's verdict and, without a cycle, -j 1 -proviso static's states.
 // Long run: -parsccnpmodels N.
 func TestParallelSCCNonProgressDifferential(t *testing.T) {
 	if !parsearch.UFSCC {
@@ -36,12 +39,13 @@ func TestParallelSCCNonProgressDifferential(t *testing.T) {
 	if testing.Short() {
 		n = 20
 	}
-	var invalid, large, other, cycles, equal atomic.Int64
+	var invalid, large, other, cycles, equal, reducedRuns atomic.Int64
 	ran := forSeeds(t, n, 4*int64(n), func(seed int64) (bool, string) {
 		src := fairNPSource(seed)
 		merge, fair := seed%2 == 0, seed%4 < 2
+		reduced := seed/4%2 == 1
 		workers := 2 + int(seed%3)
-		u, e, ok, err := runSCCNP(src, merge, fair, 1, 0)
+		u, e, ok, err := runSCCNP(src, merge, fair, false, 1, 0, "")
 		switch {
 		case err != nil:
 			return false, fmt.Sprintf("seed %d: %v\n%s", seed, err, src)
@@ -58,11 +62,11 @@ func TestParallelSCCNonProgressDifferential(t *testing.T) {
 				return false, "" // another error may come first
 			}
 		}
-		one, _, _, err := runSCCNP(src, merge, fair, 1, 1)
+		one, _, _, err := runSCCNP(src, merge, fair, false, 1, 1, "")
 		if err != nil {
 			return true, fmt.Sprintf("seed %d: -j 1: %v\n%s", seed, err, src)
 		}
-		d, _, _, err := runSCCNP(src, merge, fair, workers, 1)
+		d, _, _, err := runSCCNP(src, merge, fair, reduced, workers, 1, "")
 		if err != nil {
 			return true, fmt.Sprintf("seed %d: -j %d: %v\n%s", seed, workers, err, src)
 		}
@@ -70,7 +74,10 @@ func TestParallelSCCNonProgressDifferential(t *testing.T) {
 			large.Add(1)
 			return false, ""
 		}
-		desc := fmt.Sprintf("seed %d (merge %v, fair %v, -j %d)", seed, merge, fair, workers)
+		desc := fmt.Sprintf("seed %d (merge %v, fair %v, reduced %v, -j %d)", seed, merge, fair, reduced, workers)
+		if reduced {
+			reducedRuns.Add(1)
+		}
 		if len(one.Errors) > 0 != (len(d.Errors) > 0) {
 			return true, fmt.Sprintf("%s: non-progress cycle -j 1 %v, -j N %v\n%s", desc, len(one.Errors) > 0, len(d.Errors) > 0, src)
 		}
@@ -83,22 +90,28 @@ func TestParallelSCCNonProgressDifferential(t *testing.T) {
 			}
 			return true, ""
 		}
+		if reduced {
+			if one, _, _, err = runSCCNP(src, merge, fair, true, 1, 1, verify.ProvisoStatic); err != nil {
+				return true, fmt.Sprintf("%s: -j 1 -proviso static: %v\n%s", desc, err, src)
+			}
+		}
 		if one.Complete && (!d.Complete || d.StatesStored != one.StatesStored) {
 			return true, fmt.Sprintf("%s: complete %v, %d states; -j 1 %d\n%s", desc, d.Complete, d.StatesStored, one.StatesStored, src)
 		}
 		equal.Add(1)
 		return true, ""
 	})
-	t.Logf("%d models compared (%d rejected, %d too large, %d with an error of another kind), %d with a non-progress cycle (trails of -j 1 and -j N replay), %d without one storing -j 1's states",
-		ran, invalid.Load(), large.Load(), other.Load(), cycles.Load(), equal.Load())
+	t.Logf("%d models compared (%d rejected, %d too large, %d with an error of another kind, %d reduced with -j N), %d with a non-progress cycle (trails of -j 1 and -j N replay), %d without one storing -j 1's states",
+		ran, invalid.Load(), large.Load(), other.Load(), reducedRuns.Load(), cycles.Load(), equal.Load())
 	if ran < int64(n) {
 		t.Errorf("only %d of %d models compared", ran, n)
 	}
 }
 
-// runSCCNP searches src with -scc -l -noreduce (and -f where fair) on
-// the given workers, stopping after stopAfter errors (0: -e).
-func runSCCNP(src string, merge, fair bool, workers, stopAfter int) (*search.Result, *engine.Engine, bool, error) {
+// runSCCNP searches src with -scc -l (reduced where reduce is set, with
+// the given proviso; -f where fair) on the given workers, stopping after
+// stopAfter errors (0: -e).
+func runSCCNP(src string, merge, fair, reduce bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return nil, nil, false, nil
@@ -114,7 +127,7 @@ func runSCCNP(src string, merge, fair bool, workers, stopAfter int) (*search.Res
 	}
 	var notes strings.Builder
 	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: stopAfter, AllTrails: stopAfter == 0, HashLog2: 10, NonProgress: true, SCC: true, Fair: fair,
-		IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes}
+		IgnoreAssert: true, MemLimit: memLimit, Workers: workers, Notes: &notes, Reduce: reduce, Proviso: proviso}
 	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("verify: %v", err)
