@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/gospin/gospin/internal/blockstack"
 	"github.com/gospin/gospin/pins"
 	"github.com/gospin/gospin/search"
 	"github.com/gospin/gospin/store"
@@ -73,7 +74,7 @@ type bworker struct {
 // bfs is the state of the breadth-first search that its workers share.
 type bfs struct {
 	p     *par
-	queue []bnode
+	queue blockstack.Stack[bnode] // in blocks: it grows without copying
 	// level holds the bytes of the current level's states where the
 	// store gives none back
 	level []byte
@@ -136,10 +137,10 @@ func runBFS(p *par, models []pins.Model) error {
 		b.level = append(b.level, init...)
 		root.n = int32(len(init))
 	}
-	b.queue = append(b.queue, root)
+	b.queue.Push(root)
 	var peak int64
-	for lo := 0; lo < len(b.queue) && !p.stopped.Load(); {
-		hi := len(b.queue)
+	for lo := 0; lo < b.queue.N && !p.stopped.Load(); {
+		hi := b.queue.N
 		b.next.Store(int64(lo))
 		b.hi = int64(hi)
 		b.chunk = min(max(int64(hi-lo)/int64(8*len(b.ws)), 1), 256)
@@ -170,12 +171,12 @@ func runBFS(p *par, models []pins.Model) error {
 			bytes = append(bytes, w.outBytes...)
 			for _, nd := range w.out {
 				nd.off += base
-				b.queue = append(b.queue, nd)
+				b.queue.Push(nd)
 			}
 			w.out, w.outBytes = w.out[:0], w.outBytes[:0]
 		}
 		b.level = bytes
-		peak = max(peak, int64(cap(b.queue))*int64(unsafe.Sizeof(bnode{}))+int64(cap(b.level)))
+		peak = max(peak, int64(b.queue.Capacity())*int64(unsafe.Sizeof(bnode{}))+int64(cap(b.level)))
 		lo = hi
 	}
 	res := &p.res
@@ -229,8 +230,8 @@ func (b *bfs) trail(at int, last *search.Step) []search.Step {
 	if last != nil {
 		rev = append(rev, *last)
 	}
-	for i := at; b.queue[i].parent >= 0; i = b.queue[i].parent {
-		rev = append(rev, b.queue[i].step)
+	for i := at; b.queue.At(i).parent >= 0; i = b.queue.At(i).parent {
+		rev = append(rev, b.queue.At(i).step)
 	}
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]
@@ -242,7 +243,7 @@ func (b *bfs) trail(at int, last *search.Step) []search.Step {
 // worker's level (the search stops).
 func (w *bworker) expand(at int) error {
 	b, p := w.b, w.p
-	nd := b.queue[at]
+	nd := *b.queue.At(at)
 	var state []byte
 	if p.reader != nil {
 		w.sbuf = p.reader.StateOf(w.sbuf, nd.idx)
