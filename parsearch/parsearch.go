@@ -34,7 +34,7 @@ type Options struct {
 	// a search runs sequentially.
 	PropertyOf func(m pins.Model) (*search.Property, error)
 	// GiveUpWeakProviso: with the static cycle proviso, the depth-first
-	// searches (safety, CNDFS) end early with ErrWeakProviso, before any
+	// searches (safety, CNDFS, UFSCC) end early with ErrWeakProviso, before any
 	// error is reported, when a worker finds the proviso forcing full
 	// expansions often (weakProviso). verify's default, -j auto, then
 	// searches with one worker and the stack proviso.
@@ -50,7 +50,7 @@ var ErrWeakProviso = errors.New("the static cycle proviso expands too many state
 // 12,057): every corpus row where it stores more than the stack proviso
 // has it expanding fully, for the proviso alone (pins.Counts.Fallbacks),
 // 10 to 80 states in 100, and every row where it stores no more has
-// none (docs/parallel.md, "The default"). A worker looks every
+// none (docs/parallel.md, "Giving the static proviso up"). A worker looks every
 // weakEvery+1 expansions, within its first weakTicks (later, the search
 // goes on: giving up would waste more than it saves), and gives up once
 // its fallbacks reach weakMin and more than one expansion in weakDen.
