@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -139,6 +140,11 @@ func setupVerify(fs *flag.FlagSet) func([]string) int {
 				return exitUsage
 			}
 			sums = append(sums, sum)
+			if sum.MemoryBytes > 64<<20 {
+				// the next property's store need not sit beside this
+				// one's, garbage the collector has not yet returned
+				debug.FreeOSMemory()
+			}
 			if !*asJSON {
 				if len(todo) > 1 {
 					fmt.Fprintf(stdout, "== property %s ==\n", p.Name)
