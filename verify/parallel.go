@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/gospin/gospin/engine"
 	"github.com/gospin/gospin/parsearch"
@@ -137,6 +138,9 @@ func runSearch(ctx context.Context, m Model, sm pins.Model, opt Options, sopt se
 			u.EnableCoverage() // forget what the abandoned search reached
 		}
 		st.SetStatic(false)
+		// the abandoned search's store (a bitstate table is resident in
+		// full) goes back before the new one is allocated
+		debug.FreeOSMemory()
 		res, err = search.Run(ctx, sm, sopt)
 		return res, 1, err
 	}
