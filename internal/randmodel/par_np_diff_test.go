@@ -150,11 +150,26 @@ func TestParallelNonProgressReducedDifferential(t *testing.T) {
 // cycle proviso; it returns the search's
 // result and the engine (ok false when the front end rejects src).
 func runNP(src string, merge, reduce bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
-	return runNPFair(src, merge, reduce, false, workers, stopAfter, proviso)
+	return runNPWith(src, npSearch{merge: merge, reduce: reduce, workers: workers, stopAfter: stopAfter, proviso: proviso})
 }
 
 // runNPFair is runNP, with weak fairness (-l -f) where fair is set.
 func runNPFair(src string, merge, reduce, fair bool, workers, stopAfter int, proviso string) (*search.Result, *engine.Engine, bool, error) {
+	return runNPWith(src, npSearch{merge: merge, reduce: reduce, fair: fair, workers: workers, stopAfter: stopAfter, proviso: proviso})
+}
+
+// npSearch is a non-progress search of runNPWith: statement merging,
+// reduction (with proviso), weak fairness, the SCC-based search, the
+// workers, and the errors to stop after (0: -e; -1: none, without
+// every trail).
+type npSearch struct {
+	merge, reduce, fair, scc bool
+	workers, stopAfter       int
+	proviso                  string
+}
+
+// runNPWith is runNP for search c.
+func runNPWith(src string, c npSearch) (*search.Result, *engine.Engine, bool, error) {
 	fr := frontend.Load("rand.pml", []byte(src), &frontend.Config{})
 	if fr.HasErrors() {
 		return nil, nil, false, nil
@@ -164,19 +179,19 @@ func runNPFair(src string, merge, reduce, fair bool, workers, stopAfter int, pro
 	if errs.HasErrors() || prog == nil || prog.Never != nil {
 		return nil, nil, false, nil
 	}
-	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: merge})
+	e, err := engine.NewWithOptions(prog, engine.Options{ResetDead: true, HideWriteOnly: true, Merge: c.merge})
 	if err != nil {
 		return nil, nil, false, nil
 	}
 	var notes strings.Builder
-	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: max(stopAfter, 0), AllTrails: stopAfter == 0, HashLog2: 10, NonProgress: true, IgnoreAssert: true, MemLimit: memLimit,
-		Workers: workers, Notes: &notes, Reduce: reduce, Proviso: proviso, Fair: fair}
+	opt := verify.Options{MaxDepth: 1 << 20, StopAfter: max(c.stopAfter, 0), AllTrails: c.stopAfter == 0, HashLog2: 10, NonProgress: true, IgnoreAssert: true, MemLimit: memLimit,
+		Workers: c.workers, Notes: &notes, Reduce: c.reduce, Proviso: c.proviso, Fair: c.fair, SCC: c.scc}
 	sum, res, err := verify.Run(context.Background(), "rand.pml", e, opt)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("verify: %v", err)
 	}
-	if workers > 1 && sum.Workers != workers {
-		return nil, nil, true, fmt.Errorf("-j %d searched with %d workers: %s", workers, sum.Workers, notes.String())
+	if c.workers > 1 && sum.Workers != c.workers {
+		return nil, nil, true, fmt.Errorf("-j %d searched with %d workers: %s", c.workers, sum.Workers, notes.String())
 	}
 	return res, e, true, nil
 }
